@@ -1,0 +1,73 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      'src/routeTree.gen.ts',
+      'src/api/schema.d.ts',
+      'public/env.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Loaders use ensureQueryData, the loader contract of our router examples; TanStack Query
+      // 5.108 deprecates it ahead of v6, and the move to queryClient.query() comes with that upgrade.
+      '@typescript-eslint/no-deprecated': [
+        'error',
+        { allow: [{ from: 'package', package: '@tanstack/query-core', name: 'ensureQueryData' }] },
+      ],
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'package', package: '@tanstack/router-core', name: 'Redirect' },
+            { from: 'package', package: '@tanstack/router-core', name: 'NotFoundError' },
+          ],
+        },
+      ],
+    },
+  },
+  reactHooks.configs.flat['recommended-latest'] ?? reactHooks.configs.flat.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/routes/*', '../routes/*'],
+              message: 'Routes import features, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Playwright fixtures take `{}` and call `use`, which is not React's hook.
+    files: ['tests/e2e/**', 'tests/support/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['eslint.config.js', 'postcss.config.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);

@@ -1,0 +1,31 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { routeTree } from '@/routeTree.gen';
+import type { SessionStore } from '@/lib/session';
+import { PageError } from '@/components/page-error';
+import { PageLoader } from '@/components/page-loader';
+import { NotFoundPage } from '@/components/not-found-page';
+
+export function createAppRouter(queryClient: QueryClient, sessionStore: SessionStore) {
+  return createRouter({
+    routeTree,
+    context: { queryClient, sessionStore },
+    // TanStack Query owns caching, so the router always asks it.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageLoader,
+    defaultErrorComponent: PageError,
+    defaultNotFoundComponent: NotFoundPage,
+    // Hash targets are scrolled by our own handler, with an offset and a delay.
+    defaultHashScrollIntoView: false,
+    scrollRestoration: false,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

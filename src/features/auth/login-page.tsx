@@ -1,0 +1,108 @@
+import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { isApiError } from '@/api/api-error';
+import { $api } from '@/api/query-client';
+import { rememberEmail } from '@/lib/session';
+import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
+import { rememberAfterSignIn, type SignInFailure } from './token-sign-in';
+
+export const loginSearchSchema = v.object({
+  redirect: v.optional(v.string()),
+  failed: v.optional(v.picklist(['expired', 'failed', 'confirmation'])),
+});
+
+const failureMessages: Record<SignInFailure, string> = {
+  expired:
+    'That sign-in link has expired. Links work once, for 30 minutes. Ask for a new one below.',
+  failed: 'That sign-in link did not work. It may have been used already. Ask for a new one below.',
+  confirmation:
+    'We could not confirm your registration with that link. Enter your e-mail address and we will send a sign-in link; your link is kept for you.',
+};
+
+const loginFormSchema = v.object({ email: emailSchema });
+
+const route = getRouteApi('/login/');
+
+export function LoginPage() {
+  const search = route.useSearch();
+  const [sentTo, setSentTo] = useState<string>();
+  const sendLink = $api.useMutation('post', '/v1/signup/link');
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(loginFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(({ email }) => {
+    const address = email.trim();
+    sendLink.mutate(
+      { body: { email: address } },
+      {
+        onSuccess: () => {
+          rememberEmail(address);
+          rememberAfterSignIn(search.redirect ?? '');
+          setSentTo(address);
+        },
+        onError: (error) => {
+          if (isApiError(error))
+            form.setErrors({ email: error.fieldErrors.email ?? error.message });
+        },
+      },
+    );
+  });
+
+  return (
+    <Container size={460} py="xl">
+      <Title order={1} mb="md">
+        Sign in to Shelflink
+      </Title>
+      <Paper withBorder p="lg" radius="md">
+        {sentTo ? (
+          <Stack>
+            <Alert color="teal" title="Check your inbox" role="status">
+              We sent a sign-in link to <strong>{sentTo}</strong>. Open it on this device to sign
+              in. It works once, for 30 minutes.
+            </Alert>
+            <Button
+              variant="default"
+              onClick={() => {
+                setSentTo(undefined);
+              }}
+            >
+              Use another address
+            </Button>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              {search.failed && (
+                <Alert color="red" title="You are not signed in" role="alert">
+                  {failureMessages[search.failed]}
+                </Alert>
+              )}
+              <Text size="sm" c="dimmed">
+                No password needed: we e-mail you a link that signs you in. New to Shelflink? The
+                same link creates your account.
+              </Text>
+              <TextInput
+                label="E-mail address"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={EMAIL_MAX_LENGTH}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <Button type="submit" loading={sendLink.isPending}>
+                E-mail me a sign-in link
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Container>
+  );
+}

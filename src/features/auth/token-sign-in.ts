@@ -1,0 +1,73 @@
+import { notifications } from '@mantine/notifications';
+import { redirect } from '@tanstack/react-router';
+import { apiClient } from '@/api/client';
+import type { RouterContext } from '@/app/router-context';
+import { safeRedirectTarget } from '@/lib/safe-redirect';
+import { completeSignIn, completeSignOut } from './sign-in';
+
+/** Where to go after signing in, remembered in this tab when the sign-in link was asked for. */
+const AFTER_SIGN_IN_KEY = 'shelflink.afterSignIn';
+export const DEFAULT_AFTER_SIGN_IN = '/links/books';
+
+export function rememberAfterSignIn(target: string): void {
+  window.sessionStorage.setItem(
+    AFTER_SIGN_IN_KEY,
+    safeRedirectTarget(target, DEFAULT_AFTER_SIGN_IN),
+  );
+}
+
+function takeAfterSignIn(): string {
+  const target = window.sessionStorage.getItem(AFTER_SIGN_IN_KEY);
+  window.sessionStorage.removeItem(AFTER_SIGN_IN_KEY);
+  return safeRedirectTarget(target, DEFAULT_AFTER_SIGN_IN);
+}
+
+export type SignInFailure = 'expired' | 'failed' | 'confirmation';
+
+function signInFailed(reason: SignInFailure): never {
+  throw redirect({ to: '/login', search: { failed: reason }, replace: true });
+}
+
+export async function signInWithToken(token: string, context: RouterContext): Promise<never> {
+  let reply;
+  try {
+    ({ data: reply } = await apiClient.POST('/v1/login', { body: { token } }));
+  } catch {
+    context.sessionStore.reset();
+    return signInFailed('failed');
+  }
+  if (!reply) return signInFailed('failed');
+  const session = completeSignIn(reply, context);
+  if (!session.isAuthenticated) {
+    return signInFailed(reply.responseStatus?.errorCode === 'TokenExpired' ? 'expired' : 'failed');
+  }
+  throw redirect({ href: takeAfterSignIn(), replace: true });
+}
+
+export async function confirmRegistration(token: string, context: RouterContext): Promise<never> {
+  let reply;
+  try {
+    ({ data: reply } = await apiClient.POST('/v1/links/pending', { body: { token } }));
+  } catch {
+    return signInFailed('confirmation');
+  }
+  if (!reply) return signInFailed('confirmation');
+  const session = completeSignIn(reply, context);
+  if (!session.isAuthenticated) return signInFailed('confirmation');
+  notifications.show({
+    color: 'teal',
+    title: 'Your link is yours',
+    message: `${reply.link.domain}/${reply.link.code} is now in your account.`,
+  });
+  throw redirect({ to: '/links/books', replace: true });
+}
+
+export async function signOut(context: RouterContext): Promise<never> {
+  try {
+    await apiClient.POST('/auth/logout');
+  } catch {
+    // Signing out in the browser matters more than the server's answer.
+  }
+  completeSignOut(context);
+  throw redirect({ to: '/', replace: true });
+}

@@ -1,0 +1,75 @@
+import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useSession } from '@/shell/use-session';
+
+const features = [
+  {
+    Icon: IconLink,
+    title: 'One link, every store',
+    text: 'Paste a retailer page or an ISBN and share a short shelf.to link that is easy to say on a podcast and fits on a bookmark.',
+  },
+  {
+    Icon: IconBook2,
+    title: 'Your affiliate tokens, applied',
+    text: 'Save your Amazon Associates, Bookshop.org, Kobo and Apple Services tokens once; every new link carries them.',
+  },
+  {
+    Icon: IconStack2,
+    title: 'Collections for series',
+    text: 'Put a trilogy, a box set or every format of a book behind one alias, with its own cover.',
+  },
+  {
+    Icon: IconChartBar,
+    title: 'Reports you can read',
+    text: 'See clicks over time, by store, by country and by the site that sent the reader.',
+  },
+];
+
+export function HomePage() {
+  const session = useSession();
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Stack gap="md" maw={720}>
+          <Title order={1} fz={{ base: 32, sm: 44 }}>
+            Smart links that send readers to your books
+          </Title>
+          <Text size="lg" c="dimmed">
+            Shelflink turns long retailer addresses into short links for authors, publishers and the
+            people who recommend books, and shows you where your readers come from.
+          </Text>
+          <Group>
+            {session.isAuthenticated ? (
+              <Button component={Link} to="/links/books" size="md">
+                Go to your links
+              </Button>
+            ) : (
+              <Button component={Link} to="/login" size="md">
+                Sign in or create an account
+              </Button>
+            )}
+            <Button component={Link} to="/faq" variant="default" size="md">
+              How it works
+            </Button>
+          </Group>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {features.map(({ Icon, title, text }) => (
+            <Group key={title} align="flex-start" wrap="nowrap">
+              <ThemeIcon size="lg" variant="light" aria-hidden="true">
+                <Icon size={20} />
+              </ThemeIcon>
+              <Stack gap={4}>
+                <Title order={2} fz="lg">
+                  {title}
+                </Title>
+                <Text c="dimmed">{text}</Text>
+              </Stack>
+            </Group>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,24 @@
+export const DEFAULT_COOKIE_DAYS = 1;
+export const ANALYTICS_COOKIE_DAYS = 365;
+const DAY_SECONDS = 24 * 60 * 60;
+
+export function setCookie(
+  name: string,
+  value: string,
+  {
+    days = DEFAULT_COOKIE_DAYS,
+    sameSite = 'Lax',
+  }: { days?: number; sameSite?: 'Lax' | 'Strict' } = {},
+): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/; SameSite=${sameSite}${secure}`;
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+export function readCookie(name: string): string | undefined {
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return entry === undefined ? undefined : decodeURIComponent(entry.slice(name.length + 1));
+}

@@ -1,0 +1,31 @@
+export const HASH_SCROLL_OFFSET = 20;
+export const HASH_SCROLL_DELAY_MS = 300;
+
+function scrollToElement(id: string): void {
+  const element = document.getElementById(id);
+  if (!element) return;
+  const top = element.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET;
+  window.scrollTo({ top, behavior: 'smooth' });
+}
+
+/**
+ * After a navigation: to the top, or smoothly to the hash target with an offset, waiting for
+ * the new page to settle when the path changed.
+ */
+export function scrollAfterNavigation({
+  hash,
+  pathChanged,
+}: {
+  hash: string;
+  pathChanged: boolean;
+}): void {
+  if (!hash) {
+    window.scrollTo({ top: 0, left: 0 });
+    return;
+  }
+  if (pathChanged)
+    window.setTimeout(() => {
+      scrollToElement(hash);
+    }, HASH_SCROLL_DELAY_MS);
+  else scrollToElement(hash);
+}

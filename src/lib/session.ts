@@ -1,0 +1,139 @@
+import type { components } from '@/api/schema';
+
+export type AuthCheckReply = components['schemas']['AuthCheckReply'];
+
+/** The signed-in state kept in the browser. It never holds the session id, which lives only in an HttpOnly cookie. */
+export interface AuthSession {
+  isAuthenticated: boolean;
+  userName: string;
+  userId: string;
+  email: string;
+  impersonateAs: string;
+  roles: string[];
+}
+
+export const ADMINISTRATOR_ROLE = 'Administrator';
+
+const SESSION_KEY = 'shelflink.session';
+/** Kept in localStorage: it outlives the tab, so a new tab knows the address the user signed in with. */
+const SHARED_EMAIL_KEY = 'shelflink.email';
+
+export const signedOutSession: Readonly<AuthSession> = Object.freeze({
+  isAuthenticated: false,
+  userName: '',
+  userId: '',
+  email: '',
+  impersonateAs: '',
+  roles: [],
+});
+
+function readJson(storage: Storage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function asString(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function readSharedEmail(): string {
+  try {
+    return window.localStorage.getItem(SHARED_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function rememberEmail(email: string): void {
+  try {
+    window.localStorage.setItem(SHARED_EMAIL_KEY, email);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the e-mail is only a convenience.
+  }
+}
+
+/** A stored session is trusted only when it holds a user id; its e-mail follows the shared store. */
+export function readStoredSession(): AuthSession {
+  const stored = readJson(window.sessionStorage, SESSION_KEY);
+  if (typeof stored !== 'object' || stored === null) return signedOutSession;
+  const record = stored as Record<string, unknown>;
+  const userId = asString(record.userId);
+  if (!userId) return signedOutSession;
+  const session: AuthSession = {
+    isAuthenticated: record.isAuthenticated === true,
+    userName: asString(record.userName),
+    userId,
+    email: asString(record.email),
+    impersonateAs: asString(record.impersonateAs),
+    roles: Array.isArray(record.roles)
+      ? record.roles.filter((role) => typeof role === 'string')
+      : [],
+  };
+  const sharedEmail = readSharedEmail();
+  if (sharedEmail && sharedEmail !== session.email) {
+    const refreshed = { ...session, email: sharedEmail };
+    writeStoredSession(refreshed);
+    return refreshed;
+  }
+  return session;
+}
+
+function writeStoredSession(session: AuthSession): void {
+  try {
+    if (session.userId) window.sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    else window.sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Without storage the session is re-checked with the server on every load.
+  }
+}
+
+/** Authenticated exactly when the reply has a non-empty sessionId and no non-empty errorCode. */
+export function isAuthenticatedReply(reply: AuthCheckReply): boolean {
+  return reply.sessionId.trim() !== '' && !reply.responseStatus?.errorCode?.trim();
+}
+
+export function sessionFromReply(reply: AuthCheckReply, previous: AuthSession): AuthSession {
+  if (!isAuthenticatedReply(reply)) return signedOutSession;
+  const email =
+    readSharedEmail() || previous.email || (reply.userName.includes('@') ? reply.userName : '');
+  return {
+    isAuthenticated: true,
+    userName: reply.userName,
+    userId: reply.userId,
+    email,
+    impersonateAs: previous.userId === reply.userId ? previous.impersonateAs : '',
+    roles: reply.roles,
+  };
+}
+
+type Listener = (session: AuthSession) => void;
+
+/** The one place the browser's session lives; the shell subscribes, the API client reads impersonateAs. */
+export function createSessionStore() {
+  let current = readStoredSession();
+  const listeners = new Set<Listener>();
+
+  function set(next: AuthSession): AuthSession {
+    current = next;
+    writeStoredSession(next);
+    for (const listener of listeners) listener(next);
+    return next;
+  }
+
+  return {
+    get: (): AuthSession => current,
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    applyReply: (reply: AuthCheckReply): AuthSession => set(sessionFromReply(reply, current)),
+    reset: (): AuthSession => set(signedOutSession),
+    setImpersonateAs: (impersonateAs: string): AuthSession => set({ ...current, impersonateAs }),
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

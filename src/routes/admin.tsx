@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
+import { titleMeta } from '@/lib/page-title';
+import { ADMINISTRATOR_ROLE } from '@/lib/session';
+
+export const Route = createFileRoute('/admin')({
+  beforeLoad: ({ context, location }) => {
+    if (context.sessionCheckFailed) throw redirect({ to: '/', replace: true });
+    if (!context.session.isAuthenticated) {
+      throw redirect({ to: '/login', search: { redirect: location.href } });
+    }
+    if (!context.session.roles.includes(ADMINISTRATOR_ROLE))
+      throw redirect({ to: '/', replace: true });
+  },
+  head: () => titleMeta('Admin dashboard'),
+  component: AdminDashboardPage,
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageLoader } from '@/components/page-loader';
+import { confirmRegistration } from '@/features/auth/token-sign-in';
+import { titleMeta } from '@/lib/page-title';
+
+export const Route = createFileRoute('/confirm/$token')({
+  // Claims the pending link and always redirects with replace, so the token does not linger.
+  beforeLoad: ({ context, params }) => confirmRegistration(params.token, context),
+  head: () => titleMeta('Confirming your registration'),
+  pendingComponent: PageLoader,
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageLoader } from '@/components/page-loader';
+import { signInWithToken } from '@/features/auth/token-sign-in';
+import { titleMeta } from '@/lib/page-title';
+
+export const Route = createFileRoute('/login/$token')({
+  // Signs in and always redirects with replace, so the token leaves the address bar and history.
+  beforeLoad: ({ context, params }) => signInWithToken(params.token, context),
+  head: () => titleMeta('Signing you in'),
+  pendingComponent: PageLoader,
+});

@@ -1,0 +1,12 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginPage, loginSearchSchema } from '@/features/auth/login-page';
+import { titleMeta } from '@/lib/page-title';
+
+export const Route = createFileRoute('/login/')({
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context }) => {
+    if (context.session.isAuthenticated) throw redirect({ to: '/', replace: true });
+  },
+  head: () => titleMeta('Sign in'),
+  component: LoginPage,
+});

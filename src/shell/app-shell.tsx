@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import classes from './app-shell.module.css';
+import { Footer } from './footer';
+import { Header } from './header';
+import { useLinkEditorOpen } from './link-editor-visibility';
+import { TopBar } from './top-bar';
+import { useSession } from './use-session';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const linkEditorOpen = useLinkEditorOpen();
+  return (
+    <div className={classes.shell}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <TopBar />
+      {!linkEditorOpen && <Header session={session} />}
+      <main id="main" className={classes.main}>
+        {children}
+      </main>
+      <Footer session={session} />
+    </div>
+  );
+}

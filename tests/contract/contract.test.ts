@@ -1,0 +1,374 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+
+import { startPrism, type RunningPrism } from '../support/prism';
+
+interface Reference {
+  $ref: string;
+}
+
+type MaybeReference<T> = T | Reference;
+
+interface Schema {
+  $ref?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+}
+
+interface Example {
+  value?: unknown;
+}
+
+interface MediaType {
+  schema?: Schema;
+  examples?: Record<string, MaybeReference<Example>>;
+}
+
+interface ResponseObject {
+  content?: Record<string, MediaType>;
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: Schema;
+  example?: unknown;
+}
+
+interface RequestBody {
+  required?: boolean;
+  content?: Record<string, MediaType>;
+}
+
+type SecurityRequirement = Record<string, string[]>;
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  security?: SecurityRequirement[];
+  parameters?: MaybeReference<Parameter>[];
+  requestBody?: MaybeReference<RequestBody>;
+  responses: Record<string, MaybeReference<ResponseObject>>;
+}
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+type HttpMethod = (typeof httpMethods)[number];
+
+type PathItem = Partial<Record<HttpMethod, Operation>> & {
+  parameters?: MaybeReference<Parameter>[];
+};
+
+interface OpenApiDocument {
+  security?: SecurityRequirement[];
+  paths: Record<string, PathItem>;
+}
+
+const contractId = 'https://shelflink.app/openapi.yaml';
+const contract = parse(
+  readFileSync(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8'),
+) as OpenApiDocument;
+
+const sessionCookie = 'ss-id=contract-test';
+
+// Valid values for required parameters whose schema has no example, enum or default, keyed by
+// the component schema's name or, for inline schemas, by the parameter's name.
+const validValues: Record<string, string> = {
+  Guid: '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10',
+  AffiliateProgramGuid: '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10',
+  SupportedProgramGuid: '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10',
+  Email: 'maya.okafor@example.com',
+  Isbn: '9781668012345',
+  Domain: 'shelf.to',
+  domain: 'shelf.to',
+  DestinationUrl: 'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
+  VanityCode: 'salt-orchard',
+  Code: 'salt-orchard',
+  BaseCode: 'salt-orchard',
+  LinkId: 'lnk_01HZX00000',
+  CollectionId: 'col_7Hq2Wd',
+  ImageId: 'img_4Kd9Lx',
+};
+
+const validValuesByFormat: Record<string, string> = {
+  date: '2026-11-01',
+  'date-time': '2026-11-01T09:00:00Z',
+};
+
+function isReference(node: unknown): node is Reference {
+  return (
+    typeof node === 'object' && node !== null && '$ref' in node && typeof node.$ref === 'string'
+  );
+}
+
+function escapePointerSegment(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+function nodeAt(pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, segment) => {
+      const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+      if (typeof node !== 'object' || node === null || !(key in node)) {
+        throw new Error(`The contract has nothing at #${pointer}`);
+      }
+      return (node as Record<string, unknown>)[key];
+    }, contract);
+}
+
+/** Follows local `$ref`s and returns the node they lead to with its JSON pointer. */
+function locate<T>(node: MaybeReference<T>, pointer: string): { node: T; pointer: string } {
+  let located: { node: unknown; pointer: string } = { node, pointer };
+  while (isReference(located.node)) {
+    const target = located.node.$ref;
+    if (!target.startsWith('#/')) throw new Error(`Only local $refs are supported: ${target}`);
+    located = { node: nodeAt(target.slice(1)), pointer: target.slice(1) };
+  }
+  return located as { node: T; pointer: string };
+}
+
+function resolve<T>(node: MaybeReference<T>): T {
+  return locate(node, '').node;
+}
+
+function lookUp(table: Record<string, string>, key: string | undefined): string | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+function parameterValue(parameter: Parameter, operationTitle: string): string {
+  const schema = parameter.schema === undefined ? {} : resolve<Schema>(parameter.schema);
+  const value =
+    parameter.example ??
+    schema.enum?.[0] ??
+    schema.const ??
+    schema.default ??
+    lookUp(validValues, parameter.schema?.$ref?.split('/').at(-1)) ??
+    lookUp(validValues, parameter.name) ??
+    lookUp(validValuesByFormat, schema.format);
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    throw new Error(
+      `No valid value for ${parameter.in} parameter ${parameter.name} of ${operationTitle}`,
+    );
+  }
+  return String(value);
+}
+
+interface OperationUnderTest {
+  title: string;
+  method: HttpMethod;
+  path: string;
+  pointer: string;
+  operation: Operation;
+  parameters: Parameter[];
+}
+
+function parametersOf(pathItem: PathItem, operation: Operation): Parameter[] {
+  const byLocationAndName = new Map<string, Parameter>();
+  for (const reference of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+    const parameter = resolve(reference);
+    byLocationAndName.set(`${parameter.in} ${parameter.name}`, parameter);
+  }
+  return [...byLocationAndName.values()];
+}
+
+const operations: OperationUnderTest[] = Object.entries(contract.paths).flatMap(
+  ([path, pathItem]) =>
+    httpMethods.flatMap((method) => {
+      const operation = pathItem[method];
+      if (operation === undefined) return [];
+      return [
+        {
+          title: `${method.toUpperCase()} ${path}`,
+          method,
+          path,
+          pointer: `/paths/${escapePointerSegment(path)}/${method}`,
+          operation,
+          parameters: parametersOf(pathItem, operation),
+        },
+      ];
+    }),
+);
+
+function requestTarget({ title, path, parameters }: OperationUnderTest): string {
+  const query = new URLSearchParams();
+  for (const parameter of parameters) {
+    if (parameter.in === 'query' && parameter.required === true) {
+      query.append(parameter.name, parameterValue(parameter, title));
+    }
+  }
+  const filledPath = path.replace(/\{([^}]+)\}/g, (_placeholder, name: string) => {
+    const parameter = parameters.find(
+      (candidate) => candidate.in === 'path' && candidate.name === name,
+    );
+    if (parameter === undefined) {
+      throw new Error(`${title} does not declare path parameter ${name}`);
+    }
+    return encodeURIComponent(parameterValue(parameter, title));
+  });
+  const queryString = query.toString();
+  return queryString === '' ? filledPath : `${filledPath}?${queryString}`;
+}
+
+function requestBodyExample({ title, operation }: OperationUnderTest): string | undefined {
+  if (operation.requestBody === undefined) return undefined;
+  const requestBody = resolve(operation.requestBody);
+  const [firstExample] = Object.values(requestBody.content?.['application/json']?.examples ?? {});
+  if (firstExample === undefined) {
+    if (requestBody.required === true) throw new Error(`${title} has no request body example`);
+    return undefined;
+  }
+  return JSON.stringify(resolve(firstExample).value);
+}
+
+let prism: RunningPrism | undefined;
+
+async function send(
+  operationUnderTest: OperationUnderTest,
+  { prefer, withSession }: { prefer?: string; withSession: boolean },
+): Promise<Response> {
+  if (prism === undefined) throw new Error('Prism is not running');
+  const headers = new Headers();
+  if (prefer !== undefined) headers.set('prefer', prefer);
+  if (withSession) headers.set('cookie', sessionCookie);
+  const body = requestBodyExample(operationUnderTest);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${prism.origin}${requestTarget(operationUnderTest)}`, {
+    method: operationUnderTest.method.toUpperCase(),
+    headers,
+    body,
+  });
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addFormat('int32', {
+  type: 'number',
+  validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31,
+});
+ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) });
+ajv.addSchema(contract, contractId);
+
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(schemaPointer: string): ValidateFunction {
+  let validator = validators.get(schemaPointer);
+  if (validator === undefined) {
+    validator = ajv.compile({ $ref: `${contractId}#${encodeURI(schemaPointer)}` });
+    validators.set(schemaPointer, validator);
+  }
+  return validator;
+}
+
+interface ExampleCase {
+  title: string;
+  operationUnderTest: OperationUnderTest;
+  status: number;
+  prefer: string;
+  expectedBody?: { value: unknown; schemaPointer: string };
+}
+
+function exampleCasesOf(operationUnderTest: OperationUnderTest): ExampleCase[] {
+  const { title, pointer, operation } = operationUnderTest;
+  return Object.entries(operation.responses).flatMap(([status, response]) => {
+    const located = locate(response, `${pointer}/responses/${status}`);
+    const content = Object.entries(located.node.content ?? {});
+    if (content.length === 0) {
+      return [
+        {
+          title: `${title} → ${status}`,
+          operationUnderTest,
+          status: Number(status),
+          prefer: `code=${status}`,
+        },
+      ];
+    }
+    return content.flatMap(([mediaType, media]) =>
+      Object.entries(media.examples ?? {}).map(([exampleName, example]) => ({
+        title: `${title} → ${status} ${exampleName}`,
+        operationUnderTest,
+        status: Number(status),
+        prefer: `code=${status}, example=${exampleName}`,
+        expectedBody: {
+          value: resolve(example).value,
+          schemaPointer: `${located.pointer}/content/${escapePointerSegment(mediaType)}/schema`,
+        },
+      })),
+    );
+  });
+}
+
+function requiresSession({ operation }: OperationUnderTest): boolean {
+  const requirements = operation.security ?? contract.security ?? [];
+  return (
+    requirements.some((requirement) => 'sessionCookie' in requirement) &&
+    !requirements.some((requirement) => Object.keys(requirement).length === 0)
+  );
+}
+
+function completenessProblemsOf({ title, path, operation }: OperationUnderTest): string[] {
+  const problems: string[] = [];
+  if (operation.operationId === undefined) problems.push(`${title} has no operationId`);
+  if ((operation.tags ?? []).length === 0) problems.push(`${title} has no tag`);
+  const requiredStatuses = ['400', '401', '403', '500'];
+  if (/\{[^}]+\}/.test(path)) requiredStatuses.push('404');
+  for (const status of requiredStatuses) {
+    if (!(status in operation.responses)) problems.push(`${title} has no ${status} response`);
+  }
+  for (const [status, response] of Object.entries(operation.responses)) {
+    for (const [mediaType, media] of Object.entries(resolve(response).content ?? {})) {
+      if (Object.keys(media.examples ?? {}).length === 0) {
+        problems.push(`${title} → ${status} has no ${mediaType} example`);
+      }
+    }
+  }
+  return problems;
+}
+
+beforeAll(async () => {
+  prism = await startPrism();
+});
+
+afterAll(async () => {
+  await prism?.stop();
+});
+
+describe('the contract', () => {
+  test('documents every operation completely', () => {
+    expect(operations.flatMap(completenessProblemsOf)).toEqual([]);
+  });
+});
+
+const exampleCases = operations.flatMap(exampleCasesOf);
+
+describe('Prism answers every example of every response', () => {
+  for (const { title, operationUnderTest, status, prefer, expectedBody } of exampleCases) {
+    test(title, async () => {
+      const response = await send(operationUnderTest, { prefer, withSession: true });
+      expect(response.status).toBe(status);
+      if (expectedBody === undefined) {
+        expect(await response.text()).toBe('');
+        return;
+      }
+      const body: unknown = await response.json();
+      const validate = validatorFor(expectedBody.schemaPointer);
+      expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+      expect(body).toEqual(expectedBody.value);
+    });
+  }
+});
+
+describe('signed-in operations refuse requests without a session', () => {
+  for (const operationUnderTest of operations.filter(requiresSession)) {
+    test(`${operationUnderTest.title} → 401 without a session`, async () => {
+      const response = await send(operationUnderTest, { withSession: false });
+      expect(response.status).toBe(401);
+    });
+  }
+});

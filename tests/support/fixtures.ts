@@ -1,0 +1,104 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startThirdPartyReceiver, type ThirdPartyReceiver } from './third-party-receiver';
+
+export const SESSION_COOKIE = 'ss-id';
+export const appOrigin = 'http://127.0.0.1:4173';
+
+export type Visitor = 'signed-out' | 'author' | 'administrator';
+
+interface Fixtures {
+  receiver: ThirdPartyReceiver;
+  /** Who the mock says is signed in: it picks the auth check's example and sets the session cookie. */
+  visitor: Visitor;
+  consoleErrors: string[];
+}
+
+const authExample: Record<Visitor, string> = {
+  'signed-out': 'signedOut',
+  author: 'signedInAuthor',
+  administrator: 'administrator',
+};
+
+/** The runtime configuration a deployment would serve, with every third-party host on the receiver. */
+export function testRuntimeConfig(receiver: ThirdPartyReceiver) {
+  return {
+    environment: 'production',
+    apiBaseUrl: '/api',
+    blogUrl: `${receiver.origin}/blog`,
+    avatarHost: receiver.origin,
+    sentry: { dsn: `http://public@${receiver.host}/1`, tracesSampleRate: 1 },
+    analytics: {
+      writeKey: 'test-write-key',
+      apiHost: `${receiver.host}/segment/v1`,
+      protocol: 'http',
+    },
+    tagManager: {
+      host: receiver.origin,
+      analyticsId: 'GTM-ANALYTICS',
+      marketingId: 'GTM-MARKETING',
+    },
+    cookieConsent: { enabled: true },
+  };
+}
+
+/** Adds a `Prefer` header to matching API calls, so the mock answers with a chosen scenario. */
+export async function preferMock(
+  page: Page,
+  path: string | RegExp,
+  prefer: string,
+  method?: string,
+) {
+  await page.route(
+    (url) =>
+      url.pathname.startsWith('/api/') &&
+      (typeof path === 'string' ? url.pathname === `/api${path}` : path.test(url.pathname)),
+    async (route) => {
+      if (method && route.request().method() !== method) {
+        await route.fallback();
+        return;
+      }
+      await route.fallback({ headers: { ...route.request().headers(), prefer } });
+    },
+  );
+}
+
+export const test = base.extend<Fixtures>({
+  visitor: ['author', { option: true }],
+  receiver: async ({}, use) => {
+    const receiver = await startThirdPartyReceiver();
+    await use(receiver);
+    await receiver.stop();
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+  page: async ({ page, context, receiver, visitor }, use) => {
+    await page.route('**/env.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.__SHELFLINK_ENV__ = ${JSON.stringify(testRuntimeConfig(receiver))};`,
+      }),
+    );
+    if (visitor !== 'signed-out') {
+      await context.addCookies([
+        {
+          name: SESSION_COOKIE,
+          value: `e2e-${visitor}`,
+          url: appOrigin,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
+    }
+    const prefer = `example=${authExample[visitor]}`;
+    await preferMock(page, /^\/api\/auth(\/session)?$/, prefer);
+    await use(page);
+  },
+});
+
+export { expect };
