@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const appOrigin = 'http://127.0.0.1:4173';
+const previewPort = process.env.E2E_PREVIEW_PORT ?? '4173';
+const buildDirectory = process.env.E2E_BUILD_DIR ?? 'dist';
+const appOrigin = `http://127.0.0.1:${previewPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +37,7 @@ export default defineConfig({
     },
     {
       // The production build; `npm test` builds it first.
-      command: 'npx vite preview',
+      command: `npx vite preview --port ${previewPort} --outDir ${buildDirectory}`,
       url: appOrigin,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startThirdPartyReceiver, type ThirdPartyReceiver } from './third-party-receiver';
 
 export const SESSION_COOKIE = 'ss-id';
-export const appOrigin = 'http://127.0.0.1:4173';
+export const appOrigin = `http://127.0.0.1:${process.env.E2E_PREVIEW_PORT ?? '4173'}`;
 
 export type Visitor = 'signed-out' | 'author' | 'administrator';
 
