@@ -78,7 +78,7 @@ function replyMiddleware(hooks: ApiClientHooks): Middleware {
       throw error;
     },
     onError({ error }) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (isRecord(error) && error.name === 'AbortError') return;
       return new ApiError(0, {
         errorCode: 'Unreachable',
         message: UNREACHABLE_MESSAGE,

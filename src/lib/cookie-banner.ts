@@ -21,7 +21,8 @@ export async function runCookieBanner(): Promise<void> {
   await CookieConsent.run({
     mode: 'opt-in',
     autoShow: true,
-    hideFromBots: true,
+    // Shown to automated browsers too: it is also the way to change one's mind later.
+    hideFromBots: false,
     cookie: { name: 'shelflink_consent', expiresAfterDays: ANALYTICS_COOKIE_DAYS, sameSite: 'Lax' },
     guiOptions: {
       consentModal: { layout: 'box', position: 'bottom left', equalWeightButtons: true },

@@ -1,23 +1,34 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { runtimeConfig } from '@/config/runtime-config';
 import type { ApiError } from '@/api/api-error';
+import { runtimeConfig } from '@/config/runtime-config';
 
 type SentryModule = typeof import('@sentry/react');
+type SentryCall = (sentry: SentryModule) => void;
 
-let sentry: Promise<SentryModule> | undefined;
+let sentry: SentryModule | undefined;
+/** Reports made before Sentry has loaded wait here, so nothing early is lost. */
+const pendingCalls: SentryCall[] = [];
+
+function withSentry(call: SentryCall): void {
+  if (!runtimeConfig.sentry.dsn) return;
+  if (sentry) call(sentry);
+  else pendingCalls.push(call);
+}
 
 /** Sentry is loaded after first paint and only when a DSN is configured. */
 export function startErrorReporting(router: AnyRouter): void {
   const { dsn, tracesSampleRate } = runtimeConfig.sentry;
-  if (!dsn || sentry) return;
-  sentry = import('@sentry/react').then((Sentry) => {
+  if (!dsn) return;
+  void import('@sentry/react').then((Sentry) => {
+    if (sentry) return;
     Sentry.init({
       dsn,
       environment: runtimeConfig.environment,
       tracesSampleRate: runtimeConfig.environment === 'production' ? tracesSampleRate : 0,
       integrations: [Sentry.tanstackRouterBrowserTracingIntegration(router)],
     });
-    return Sentry;
+    sentry = Sentry;
+    for (const call of pendingCalls.splice(0)) call(Sentry);
   });
 }
 
@@ -34,17 +45,17 @@ export function errorMessage(error: unknown): string {
 export function reportUncaughtError(error: unknown): void {
   const message = errorMessage(error);
   console.error(message, error);
-  void sentry?.then((Sentry) =>
+  withSentry((Sentry) => {
     Sentry.captureException(error instanceof Error ? error : new Error(message), {
       extra: { message },
-    }),
-  );
+    });
+  });
 }
 
 export function reportApiError(error: ApiError): void {
-  void sentry?.then((Sentry) =>
+  withSentry((Sentry) => {
     Sentry.captureException(error, {
       extra: { status: error.status, errorCode: error.responseStatus.errorCode },
-    }),
-  );
+    });
+  });
 }

@@ -41,25 +41,42 @@ export function testRuntimeConfig(receiver: ThirdPartyReceiver) {
   };
 }
 
-/** Adds a `Prefer` header to matching API calls, so the mock answers with a chosen scenario. */
-export async function preferMock(
-  page: Page,
-  path: string | RegExp,
-  prefer: string,
-  method?: string,
-) {
-  await page.route(
-    (url) =>
-      url.pathname.startsWith('/api/') &&
-      (typeof path === 'string' ? url.pathname === `/api${path}` : path.test(url.pathname)),
-    async (route) => {
-      if (method && route.request().method() !== method) {
-        await route.fallback();
-        return;
-      }
-      await route.fallback({ headers: { ...route.request().headers(), prefer } });
-    },
-  );
+interface PreferRule {
+  path: string | RegExp;
+  prefer: string;
+  method: string | undefined;
+}
+
+const preferRules = new WeakMap<Page, PreferRule[]>();
+
+function ruleMatches(rule: PreferRule, pathname: string, method: string): boolean {
+  if (rule.method && rule.method !== method) return false;
+  return typeof rule.path === 'string' ? pathname === `/api${rule.path}` : rule.path.test(pathname);
+}
+
+/**
+ * Makes the mock answer matching API calls with a declared scenario, through Prism's `Prefer`
+ * header. The rule added last wins, so a test can override the visitor's defaults.
+ */
+export async function preferMock(page: Page, path: string | RegExp, prefer: string, method?: string) {
+  const existing = preferRules.get(page);
+  const rule = { path, prefer, method };
+  if (existing) {
+    existing.push(rule);
+    return;
+  }
+  const rules = [rule];
+  preferRules.set(page, rules);
+  await page.route('**/api/**', async (route) => {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    const match = rules.findLast((candidate) => ruleMatches(candidate, pathname, request.method()));
+    if (!match) {
+      await route.fallback();
+      return;
+    }
+    await route.fallback({ headers: { ...request.headers(), prefer: match.prefer } });
+  });
 }
 
 export const test = base.extend<Fixtures>({

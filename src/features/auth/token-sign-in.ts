@@ -36,7 +36,10 @@ export async function signInWithToken(token: string, context: RouterContext): Pr
     context.sessionStore.reset();
     return signInFailed('failed');
   }
-  if (!reply) return signInFailed('failed');
+  if (!reply) {
+    context.sessionStore.reset();
+    return signInFailed('failed');
+  }
   const session = completeSignIn(reply, context);
   if (!session.isAuthenticated) {
     return signInFailed(reply.responseStatus?.errorCode === 'TokenExpired' ? 'expired' : 'failed');

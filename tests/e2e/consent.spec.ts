@@ -1,0 +1,218 @@
+import type { Page } from '@playwright/test';
+import { appOrigin, expect, preferMock, SESSION_COOKIE, test } from '../support/fixtures';
+import type { ThirdPartyReceiver } from '../support/third-party-receiver';
+
+// Analytics sends in batches: after 10 events or 5 seconds, whichever comes first.
+const BATCH_FLUSH_MS = 5_000;
+
+interface AnalyticsEvent {
+  type: string;
+  userId?: string;
+  previousId?: string;
+  traits?: { email?: string };
+  properties?: { path?: string };
+}
+
+function analyticsEvents(receiver: ThirdPartyReceiver): AnalyticsEvent[] {
+  return receiver
+    .received('analytics')
+    .flatMap((request) => (JSON.parse(request.body) as { batch?: AnalyticsEvent[] }).batch ?? []);
+}
+
+async function visitSomePages(page: Page) {
+  for (const name of ['FAQ', 'About', 'Home']) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+}
+
+const consentBanner = (page: Page) => page.getByRole('dialog', { name: 'Your privacy choices' });
+
+test.describe('consent and analytics for a visitor', () => {
+  test.use({ visitor: 'signed-out' });
+
+  test('nothing is sent before consent', async ({ page, receiver }) => {
+    const thirdPartyRequests: string[] = [];
+    page.on('request', (request) => {
+      // Error reporting and the avatar image are not analytics and need no consent.
+      const exempt = ['/avatar/', '/envelope/'].some((part) => request.url().includes(part));
+      if (request.url().startsWith(receiver.origin) && !exempt) {
+        thirdPartyRequests.push(request.url());
+      }
+    });
+    await page.goto('/');
+    await expect(consentBanner(page)).toBeVisible();
+    await visitSomePages(page);
+    await page.waitForTimeout(BATCH_FLUSH_MS + 1_000);
+    expect(thirdPartyRequests).toEqual([]);
+    expect(receiver.received('analytics')).toEqual([]);
+    expect(receiver.received('tag-manager')).toEqual([]);
+    const consentMode = await page.evaluate(() => JSON.stringify(window.dataLayer?.[0]));
+    expect(JSON.parse(consentMode)).toEqual({
+      0: 'consent',
+      1: 'default',
+      2: {
+        ad_storage: 'denied',
+        analytics_storage: 'denied',
+        functionality_storage: 'denied',
+        personalization_storage: 'denied',
+        security_storage: 'denied',
+      },
+    });
+  });
+
+  test('accepting loads both tag managers and sends page views', async ({
+    page,
+    context,
+    receiver,
+  }) => {
+    await page.goto('/');
+    await consentBanner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect
+      .poll(() => receiver.received('tag-manager').map((request) => request.query.get('id')))
+      .toEqual(expect.arrayContaining(['GTM-ANALYTICS', 'GTM-MARKETING']));
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'shelflink_analytics_consent')?.value).toBe(
+      'true',
+    );
+
+    await visitSomePages(page);
+    await expect
+      .poll(
+        () =>
+          analyticsEvents(receiver)
+            .filter((event) => event.type === 'page')
+            .map((event) => event.properties?.path),
+        {
+          timeout: BATCH_FLUSH_MS + 15_000,
+        },
+      )
+      .toEqual(expect.arrayContaining(['/faq', '/about']));
+  });
+
+  test('rejecting keeps analytics and tag managers off', async ({ page, receiver }) => {
+    await page.goto('/');
+    await consentBanner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
+    await visitSomePages(page);
+    await page.waitForTimeout(BATCH_FLUSH_MS + 1_000);
+    expect(receiver.received('analytics')).toEqual([]);
+    expect(receiver.received('tag-manager')).toEqual([]);
+  });
+
+  test('revoking analytics stops page views and resets the client', async ({
+    page,
+    context,
+    receiver,
+  }) => {
+    await page.goto('/');
+    await consentBanner(page).getByRole('button', { name: 'Accept all' }).click();
+    await visitSomePages(page);
+    await expect
+      .poll(() => analyticsEvents(receiver).length, { timeout: BATCH_FLUSH_MS + 15_000 })
+      .toBeGreaterThan(0);
+    const anonymousIdBefore = await page.evaluate(() =>
+      window.localStorage.getItem('ajs_anonymous_id'),
+    );
+
+    await page
+      .getByRole('button', { name: 'Manage cookie preferences (EU and US-California)' })
+      .click();
+    const preferences = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await preferences.getByRole('checkbox', { name: /Analytics/ }).uncheck({ force: true });
+    await preferences.getByRole('button', { name: 'Save my choices' }).click();
+    await expect
+      .poll(async () =>
+        (await context.cookies()).some((cookie) => cookie.name === 'shelflink_analytics_consent'),
+      )
+      .toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('ajs_anonymous_id')))
+      .not.toBe(anonymousIdBefore);
+
+    await page.waitForTimeout(BATCH_FLUSH_MS + 500);
+    const sentBefore = analyticsEvents(receiver).length;
+    await visitSomePages(page);
+    await page.waitForTimeout(BATCH_FLUSH_MS + 1_000);
+    expect(analyticsEvents(receiver)).toHaveLength(sentBefore);
+  });
+});
+
+test.describe('analytics for a signed-in author', () => {
+  test('a session start grants consent and identifies the author', async ({ page, receiver }) => {
+    await page.goto('/');
+    await expect
+      .poll(() => analyticsEvents(receiver).find((event) => event.type === 'identify'), {
+        timeout: BATCH_FLUSH_MS + 15_000,
+      })
+      .toMatchObject({ userId: '10482', traits: { email: 'maya.okafor@example.com' } });
+  });
+
+  test('signing in identifies and aliases the author', async ({ page, context, receiver }) => {
+    await preferMock(page, '/auth', 'example=signedOut');
+    await page.goto('/');
+    await consentBanner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
+    await context.addCookies([
+      { name: SESSION_COOKIE, value: 'e2e-login', url: appOrigin, httpOnly: true },
+    ]);
+    await page.goto('/login/sl_9f2c41d7b8e34a6c');
+    await expect(page).toHaveURL(/\/links\/books/);
+    await expect
+      .poll(() => analyticsEvents(receiver).map((event) => event.type), {
+        timeout: BATCH_FLUSH_MS + 15_000,
+      })
+      .toEqual(expect.arrayContaining(['identify', 'alias']));
+    expect(analyticsEvents(receiver).find((event) => event.type === 'alias')).toMatchObject({
+      userId: '10482',
+    });
+  });
+});
+
+test.describe('error reporting', () => {
+  function sentryPayloads(receiver: ThirdPartyReceiver): string {
+    return receiver
+      .received('sentry')
+      .map((request) => request.body)
+      .join('\n');
+  }
+
+  test('an API error reaches Sentry with the server message', async ({ page, receiver }) => {
+    await preferMock(page, '/v2/account', 'code=500, example=serverError');
+    await page.goto('/account');
+    await expect(page.getByRole('alert')).toContainText(
+      'Something went wrong on our side. We have been told about it.',
+      {
+        timeout: 15_000,
+      },
+    );
+    await expect
+      .poll(() => sentryPayloads(receiver))
+      .toContain('Something went wrong on our side. We have been told about it.');
+    await page.getByRole('button', { name: 'Try again' }).isVisible();
+  });
+
+  test('an API error without a message reaches Sentry with the fallback text', async ({
+    page,
+    receiver,
+  }) => {
+    await preferMock(page, '/v2/account', 'code=500, example=withoutMessage');
+    await page.goto('/account');
+    await expect
+      .poll(() => sentryPayloads(receiver), { timeout: 15_000 })
+      .toContain('An unknown error occurred.  Please contact support.');
+  });
+
+  test('an uncaught error is logged and reported', async ({ page, receiver, consoleErrors }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll('script').length))
+      .toBeGreaterThan(0);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('The shelf collapsed');
+      });
+    });
+    await expect.poll(() => consoleErrors.join('\n')).toContain('The shelf collapsed');
+    await expect.poll(() => sentryPayloads(receiver)).toContain('The shelf collapsed');
+  });
+});

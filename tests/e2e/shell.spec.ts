@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { expect, test } from '../support/fixtures';
+
+const authorEmail = 'maya.okafor@example.com';
+
+test.describe('the shell, signed out', () => {
+  test.use({ visitor: 'signed-out' });
+
+  test('shows the public links and a sign-in placeholder', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('img', { name: 'Shelflink' })).toHaveAttribute('width', '144');
+    await expect(header.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/faq');
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    await expect(mainNav.getByRole('link')).toHaveText(['Home', 'FAQ', 'About', 'Blog']);
+    await header.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+
+    const siteMap = page.getByRole('navigation', { name: 'Site map' });
+    await expect(siteMap.getByRole('link')).toHaveText([
+      'Home',
+      'FAQ',
+      'About',
+      'Blog',
+      'Terms of Service',
+      'Introducing collections',
+      'Privacy Policy',
+    ]);
+    const footer = page.getByRole('contentinfo');
+    await expect(
+      footer.getByRole('button', { name: 'Manage cookie preferences (EU and US-California)' }),
+    ).toBeVisible();
+    await expect(footer).toContainText('© 2022 Shelflink');
+    await expect(footer.getByRole('link', { name: /Shelflink on/ })).toHaveCount(3);
+  });
+
+  test('repeats the main links in a dropdown on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open the main menu' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Home', 'FAQ', 'About', 'Blog']);
+    await page.getByRole('menuitem', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL('/faq');
+  });
+});
+
+test.describe('the shell, signed in', () => {
+  test('shows every main link, the avatar menu and Affiliate settings in the footer', async ({
+    page,
+    receiver,
+  }) => {
+    await page.goto('/');
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    await expect(mainNav.getByRole('link')).toHaveText([
+      'Home',
+      'Your links',
+      'FAQ',
+      'About',
+      'Upgrade',
+      'Blog',
+    ]);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Site map' })
+        .getByRole('link', { name: 'Affiliate settings' }),
+    ).toBeVisible();
+
+    const hash = createHash('md5').update(authorEmail).digest('hex');
+    const avatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
+    await expect(avatar).toHaveAttribute('src', `${receiver.origin}/avatar/${hash}?d=retro&s=80`);
+    await expect
+      .poll(() => receiver.received('avatar').map((request) => request.path))
+      .toContain(`/avatar/${hash}`);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('Logged in as:');
+    await expect(menu).toContainText(authorEmail);
+    await expect(menu).not.toContainText('Impersonating as:');
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Your links',
+      'Account',
+      'Affiliate settings',
+      'Sign out',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Account' }).click();
+    await expect(page).toHaveURL('/account');
+  });
+
+  test('the avatar menu names the impersonated identity', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await page.evaluate(() => {
+      const session = JSON.parse(
+        window.sessionStorage.getItem('shelflink.session') ?? '{}',
+      ) as object;
+      window.sessionStorage.setItem(
+        'shelflink.session',
+        JSON.stringify({ ...session, impersonateAs: '10517' }),
+      );
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menu')).toContainText('Impersonating as:');
+    await expect(page.getByTestId('impersonating-as')).toHaveText('10517');
+  });
+
+  test('the avatar e-mail follows the address last used to sign in', async ({ page, receiver }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await page.evaluate(() => window.localStorage.setItem('shelflink.email', 'Maya@Example.com'));
+    await page.reload();
+    const hash = createHash('md5').update('maya@example.com').digest('hex');
+    await expect(page.getByRole('button', { name: 'Account menu' }).locator('img')).toHaveAttribute(
+      'src',
+      `${receiver.origin}/avatar/${hash}?d=retro&s=80`,
+    );
+  });
+});
+
+test.describe('the top bar', () => {
+  test('shows once per browser session', async ({ page, browser }) => {
+    const announcement = page.getByRole('region', { name: 'Announcement' });
+    await page.goto('/');
+    await expect(announcement).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(announcement).toHaveCount(0);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('shelflink.topBarSeen'))).toBe(
+      'true',
+    );
+
+    // A new browser session has no flag and sees it again.
+    const otherContext = await browser.newContext();
+    const otherPage = await otherContext.newPage();
+    await otherPage.goto('/');
+    await expect(otherPage.getByRole('region', { name: 'Announcement' })).toBeVisible();
+    await otherContext.close();
+  });
+});
+
+test.describe('scrolling after a navigation', () => {
+  test.use({ visitor: 'signed-out' });
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      const calls: { top: number; smooth: boolean; at: number }[] = [];
+      Object.assign(window, { scrollCalls: calls });
+      const original = window.scrollTo.bind(window);
+      window.scrollTo = ((options?: ScrollToOptions | number, y?: number) => {
+        if (typeof options === 'object') {
+          calls.push({
+            top: options.top ?? 0,
+            smooth: options.behavior === 'smooth',
+            at: performance.now(),
+          });
+          original(options);
+        } else {
+          calls.push({ top: y ?? 0, smooth: false, at: performance.now() });
+          original(options ?? 0, y ?? 0);
+        }
+      }) as typeof window.scrollTo;
+    });
+  });
+
+  async function smoothScrollCall(page: import('@playwright/test').Page) {
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { scrollCalls: { smooth: boolean }[] }).scrollCalls.some(
+            (call) => call.smooth,
+          ),
+        ),
+      )
+      .toBe(true);
+    return page.evaluate(() =>
+      (
+        window as unknown as { scrollCalls: { top: number; smooth: boolean; at: number }[] }
+      ).scrollCalls.find((call) => call.smooth),
+    );
+  }
+
+  test('a new page starts at the top', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => {
+      document.documentElement.scrollTop = 1500;
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL('/terms');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('a hash on another page scrolls smoothly 20 px above its target after 300 ms', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const clickedAt = await page.evaluate(() => performance.now());
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/faq#vanity-codes');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const call = await smoothScrollCall(page);
+    expect(call?.at).toBeGreaterThanOrEqual(clickedAt + 300);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Math.round(document.getElementById('vanity-codes')?.getBoundingClientRect().top ?? -1),
+        ),
+      )
+      .toBe(20);
+  });
+
+  test('a hash on the same page scrolls at once', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const link = page
+      .getByRole('main')
+      .getByRole('link', { name: 'Can I choose the code at the end of my link?' });
+    const clickedAt = await page.evaluate(() => performance.now());
+    await link.click();
+    await expect(page).toHaveURL(/\/faq#vanity-codes$/);
+    const call = await smoothScrollCall(page);
+    expect(call?.at).toBeLessThan(clickedAt + 300);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Math.round(document.getElementById('vanity-codes')?.getBoundingClientRect().top ?? -1),
+        ),
+      )
+      .toBe(20);
+  });
+});

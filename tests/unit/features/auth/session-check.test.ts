@@ -1,0 +1,170 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+
+import { createQueryClient } from '@/api/query-client';
+import { checkSession } from '@/features/auth/session-check';
+import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/lib/session';
+
+const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
+
+// The app's client, over a fake fetch, so the real query options and middleware run.
+vi.mock('@/api/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/api/client')>();
+  return {
+    ...actual,
+    apiClient: actual.createApiClient({
+      baseUrl: 'http://api.test',
+      hooks: { getImpersonateAs: () => '', onUnauthenticated: () => {}, reportError: () => {} },
+      fetch: (input, init) => fetchMock(input, init),
+    }),
+  };
+});
+
+function authReply(overrides: Partial<AuthCheckReply> = {}): AuthCheckReply {
+  return {
+    sessionId: 'live-session',
+    userName: 'ada@example.com',
+    userId: '42',
+    roles: ['Author'],
+    responseStatus: { errorCode: '' },
+    ...overrides,
+  };
+}
+
+function answerWith(status: number, body: unknown): void {
+  fetchMock.mockImplementation(() =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ),
+  );
+}
+
+function sentRequest(call = 0): Request {
+  const request = fetchMock.mock.calls[call]?.[0];
+  if (!(request instanceof Request)) throw new Error(`fetch call ${call} got no Request`);
+  return request;
+}
+
+function signedInStore() {
+  const store = createSessionStore();
+  store.applyReply(authReply());
+  return store;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+});
+
+describe('checkSession', () => {
+  test('while signed out, calls POST /auth with an empty body', async () => {
+    answerWith(200, authReply());
+    const store = createSessionStore();
+
+    const result = await checkSession(createQueryClient(), store);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequest().method).toBe('POST');
+    expect(new URL(sentRequest().url).pathname).toBe('/auth');
+    expect(await sentRequest().text()).toBe('{}');
+    expect(result.sessionCheckFailed).toBe(false);
+    expect(result.session.isAuthenticated).toBe(true);
+    expect(store.get()).toEqual(result.session);
+  });
+
+  test('while signed in, calls the navigation check GET /auth/session', async () => {
+    answerWith(200, authReply({ roles: ['Author', 'Administrator'] }));
+    const store = signedInStore();
+
+    const result = await checkSession(createQueryClient(), store);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequest().method).toBe('GET');
+    expect(new URL(sentRequest().url).pathname).toBe('/auth/session');
+    expect(result.session.roles).toEqual(['Author', 'Administrator']);
+    expect(store.get().roles).toEqual(['Author', 'Administrator']);
+  });
+
+  test('asks the server again on every navigation', async () => {
+    answerWith(200, authReply());
+    const queryClient = createQueryClient();
+    const store = createSessionStore();
+
+    await checkSession(queryClient, store);
+    await checkSession(queryClient, store);
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentRequest(0).method).toBe('POST');
+    expect(sentRequest(1).method).toBe('GET');
+  });
+
+  test('a signed-out reply to the navigation check signs the browser out', async () => {
+    answerWith(200, authReply({ sessionId: '' }));
+    const store = signedInStore();
+
+    const result = await checkSession(createQueryClient(), store);
+
+    expect(result).toEqual({ session: signedOutSession, sessionCheckFailed: false });
+    expect(store.get()).toEqual(signedOutSession);
+  });
+
+  test('a reply with an errorCode leaves the session unauthenticated', async () => {
+    answerWith(200, authReply({ responseStatus: { errorCode: 'SessionExpired' } }));
+    const store = createSessionStore();
+
+    const result = await checkSession(createQueryClient(), store);
+
+    expect(result.session).toEqual(signedOutSession);
+  });
+
+  test.each([401, 403, 500])(
+    'a failed auth call (%i) resets the session to unauthenticated, without retrying',
+    async (status) => {
+      answerWith(status, { responseStatus: { errorCode: 'Failed', message: 'No' } });
+      const store = signedInStore();
+
+      const result = await checkSession(createQueryClient(), store);
+
+      expect(result).toEqual({ session: signedOutSession, sessionCheckFailed: true });
+      expect(store.get()).toEqual(signedOutSession);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  test('an unreachable server resets the session to unauthenticated', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const store = signedInStore();
+
+    const result = await checkSession(createQueryClient(), store);
+
+    expect(result.sessionCheckFailed).toBe(true);
+    expect(store.get()).toEqual(signedOutSession);
+  });
+
+  test('any rejection of the query resets the session', async () => {
+    const queryClient = new QueryClient();
+    const query = vi.spyOn(queryClient, 'query').mockRejectedValue(new Error('boom'));
+    const store = signedInStore();
+
+    const result = await checkSession(queryClient, store);
+
+    expect(query).toHaveBeenCalledWith(
+      expect.objectContaining({ queryKey: ['get', '/auth/session', {}] }),
+    );
+    expect(result).toEqual({ session: signedOutSession, sessionCheckFailed: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('queries with the POST /auth key while signed out', async () => {
+    const queryClient = new QueryClient();
+    const query = vi.spyOn(queryClient, 'query').mockResolvedValue(authReply());
+
+    await checkSession(queryClient, createSessionStore());
+
+    expect(query).toHaveBeenCalledWith(
+      expect.objectContaining({ queryKey: ['post', '/auth', { body: {} }] }),
+    );
+  });
+});

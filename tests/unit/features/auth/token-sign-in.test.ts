@@ -1,0 +1,155 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+
+import {
+  DEFAULT_AFTER_SIGN_IN,
+  rememberAfterSignIn,
+  signInWithToken,
+  signOut,
+} from '@/features/auth/token-sign-in';
+import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/lib/session';
+
+const { fetchMock, analytics, acceptAnalytics } = vi.hoisted(() => ({
+  fetchMock: vi.fn<typeof globalThis.fetch>(),
+  analytics: { identify: vi.fn(), alias: vi.fn(), reset: vi.fn() },
+  acceptAnalytics: vi.fn(),
+}));
+
+vi.mock('@/api/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/api/client')>();
+  return {
+    ...actual,
+    apiClient: actual.createApiClient({
+      baseUrl: 'http://api.test',
+      hooks: { getImpersonateAs: () => '', onUnauthenticated: () => {}, reportError: () => {} },
+      fetch: (input, init) => fetchMock(input, init),
+    }),
+  };
+});
+vi.mock('@/lib/analytics', () => ({ analytics }));
+vi.mock('@/lib/consent', () => ({ acceptAnalytics }));
+
+function answerWith(status: number, body: unknown): void {
+  fetchMock.mockImplementation(() =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ),
+  );
+}
+
+function loginReply(overrides: Partial<AuthCheckReply> = {}): AuthCheckReply {
+  return {
+    sessionId: 'new-session',
+    userName: 'ada@example.com',
+    userId: '42',
+    roles: ['Author'],
+    responseStatus: { errorCode: '' },
+    ...overrides,
+  };
+}
+
+function routerContext() {
+  return { queryClient: new QueryClient(), sessionStore: createSessionStore() };
+}
+
+/** Runs a call that always ends in a redirect, and returns where it goes. */
+async function redirectOf(call: Promise<never>) {
+  try {
+    await call;
+  } catch (thrown) {
+    if (isRedirect(thrown)) return thrown.options;
+    throw thrown;
+  }
+  throw new Error('Expected a redirect');
+}
+
+function sentRequest(): Request {
+  const request = fetchMock.mock.calls[0]?.[0];
+  if (!(request instanceof Request)) throw new Error('fetch got no Request');
+  return request;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  fetchMock.mockReset();
+});
+
+describe('signInWithToken', () => {
+  test('posts the token to /v1/login, stores the session and goes to the default page', async () => {
+    answerWith(200, loginReply());
+    const context = routerContext();
+
+    const target = await redirectOf(signInWithToken('one-time-token', context));
+
+    expect(sentRequest().method).toBe('POST');
+    expect(new URL(sentRequest().url).pathname).toBe('/v1/login');
+    expect(await sentRequest().json()).toEqual({ token: 'one-time-token' });
+    expect(context.sessionStore.get()).toMatchObject({ isAuthenticated: true, userId: '42' });
+    expect(acceptAnalytics).toHaveBeenCalledTimes(1);
+    expect(analytics.identify).toHaveBeenCalledWith('42', { email: 'ada@example.com' });
+    expect(analytics.alias).toHaveBeenCalledWith('42');
+    expect(target).toMatchObject({ href: DEFAULT_AFTER_SIGN_IN, replace: true });
+  });
+
+  test('goes to the page remembered before the link was sent', async () => {
+    answerWith(200, loginReply());
+    rememberAfterSignIn('/collections?page=2');
+
+    const target = await redirectOf(signInWithToken('t', routerContext()));
+
+    expect(target).toMatchObject({ href: '/collections?page=2' });
+  });
+
+  test('an expired token stores a signed-out session and reports "expired"', async () => {
+    answerWith(200, loginReply({ sessionId: '', responseStatus: { errorCode: 'TokenExpired' } }));
+    const context = routerContext();
+    context.sessionStore.applyReply(loginReply({ userId: '7' }));
+
+    const target = await redirectOf(signInWithToken('t', context));
+
+    expect(context.sessionStore.get()).toEqual(signedOutSession);
+    expect(target).toMatchObject({ to: '/login', search: { failed: 'expired' }, replace: true });
+    expect(acceptAnalytics).not.toHaveBeenCalled();
+    expect(analytics.identify).not.toHaveBeenCalled();
+  });
+
+  test('a blank sessionId stores a signed-out session and reports "failed"', async () => {
+    answerWith(200, loginReply({ sessionId: '' }));
+    const context = routerContext();
+
+    const target = await redirectOf(signInWithToken('t', context));
+
+    expect(context.sessionStore.get()).toEqual(signedOutSession);
+    expect(target).toMatchObject({ to: '/login', search: { failed: 'failed' } });
+  });
+
+  test('a failed call resets the session and reports "failed"', async () => {
+    answerWith(400, { responseStatus: { errorCode: 'Invalid', message: 'Bad token' } });
+    const context = routerContext();
+    context.sessionStore.applyReply(loginReply({ userId: '7' }));
+
+    const target = await redirectOf(signInWithToken('t', context));
+
+    expect(context.sessionStore.get()).toEqual(signedOutSession);
+    expect(target).toMatchObject({ to: '/login', search: { failed: 'failed' } });
+  });
+});
+
+describe('signOut', () => {
+  test('signs the browser out and goes home even when the server call fails', async () => {
+    answerWith(500, { responseStatus: { message: 'Down' } });
+    const context = routerContext();
+    context.sessionStore.applyReply(loginReply());
+
+    const target = await redirectOf(signOut(context));
+
+    expect(new URL(sentRequest().url).pathname).toBe('/auth/logout');
+    expect(context.sessionStore.get()).toEqual(signedOutSession);
+    expect(analytics.reset).toHaveBeenCalledTimes(1);
+    expect(target).toMatchObject({ to: '/', replace: true });
+  });
+});

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+
+const { segment, config } = vi.hoisted(() => {
+  const instance = { identify: vi.fn(), alias: vi.fn(), page: vi.fn(), reset: vi.fn() };
+  return {
+    segment: { instance, load: vi.fn(() => Promise.resolve([instance])) },
+    config: {
+      analytics: { writeKey: 'write-key', apiHost: 'events.test/v1', protocol: 'https' },
+      tagManager: {
+        host: 'https://tags.test',
+        analyticsId: 'GTM-ANALYTICS',
+        marketingId: 'GTM-MARKETING',
+      },
+    },
+  };
+});
+
+vi.mock('@/config/runtime-config', () => ({ runtimeConfig: config }));
+vi.mock('@segment/analytics-next', () => ({ AnalyticsBrowser: { load: segment.load } }));
+
+const CONSENT_COOKIE = 'shelflink_analytics_consent';
+
+/** Fresh consent and analytics modules: no tag manager loaded yet, consent not granted. */
+async function freshModules() {
+  vi.resetModules();
+  const consent = await import('@/lib/consent');
+  const { analytics } = await import('@/lib/analytics');
+  return { ...consent, analytics };
+}
+
+/** The data layer's entries; gtag pushes `arguments` objects, turned into arrays here. */
+function dataLayer(): unknown[] {
+  return (window.dataLayer ?? []).map((entry) =>
+    typeof entry === 'object' && entry !== null && 'callee' in entry
+      ? Array.from(entry as unknown as ArrayLike<unknown>)
+      : entry,
+  );
+}
+
+function tagManagerScripts(): string[] {
+  return [...document.head.querySelectorAll('script')].map((script) => script.src);
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  delete window.dataLayer;
+});
+
+afterEach(() => {
+  document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
+  for (const script of document.head.querySelectorAll('script')) script.remove();
+});
+
+describe('setDefaultConsent', () => {
+  test('denies every kind of storage', async () => {
+    const { setDefaultConsent } = await freshModules();
+
+    setDefaultConsent();
+
+    expect(dataLayer()).toEqual([
+      [
+        'consent',
+        'default',
+        {
+          ad_storage: 'denied',
+          analytics_storage: 'denied',
+          functionality_storage: 'denied',
+          personalization_storage: 'denied',
+          security_storage: 'denied',
+        },
+      ],
+    ]);
+  });
+
+  test('pushes an arguments object, as tag managers expect', async () => {
+    const { setDefaultConsent } = await freshModules();
+
+    setDefaultConsent();
+
+    const entry = window.dataLayer?.[0];
+    expect(Array.isArray(entry)).toBe(false);
+    expect(Object.prototype.toString.call(entry)).toBe('[object Arguments]');
+  });
+});
+
+describe('acceptAnalytics', () => {
+  test('grants the four non-advertising storages, sets the cookie and grants analytics consent', async () => {
+    const { acceptAnalytics, analytics } = await freshModules();
+    expect(analytics.hasConsent()).toBe(false);
+
+    acceptAnalytics();
+
+    expect(dataLayer()[0]).toEqual([
+      'consent',
+      'update',
+      {
+        analytics_storage: 'granted',
+        functionality_storage: 'granted',
+        personalization_storage: 'granted',
+        security_storage: 'granted',
+      },
+    ]);
+    expect(document.cookie.split('; ')).toContain(`${CONSENT_COOKIE}=true`);
+    expect(analytics.hasConsent()).toBe(true);
+  });
+
+  test('loads the analytics tag manager once', async () => {
+    const { acceptAnalytics } = await freshModules();
+
+    acceptAnalytics();
+    acceptAnalytics();
+
+    expect(tagManagerScripts()).toEqual(['https://tags.test/gtm.js?id=GTM-ANALYTICS']);
+    expect(dataLayer()).toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
+  });
+});
+
+describe('acceptMarketing', () => {
+  test('grants all five storages and loads the marketing tag manager', async () => {
+    const { acceptMarketing } = await freshModules();
+
+    acceptMarketing();
+
+    expect(dataLayer()[0]).toEqual([
+      'consent',
+      'update',
+      {
+        ad_storage: 'granted',
+        analytics_storage: 'granted',
+        functionality_storage: 'granted',
+        personalization_storage: 'granted',
+        security_storage: 'granted',
+      },
+    ]);
+    const script = document.head.querySelector('script');
+    expect(script?.src).toBe('https://tags.test/gtm.js?id=GTM-MARKETING');
+    expect(script?.async).toBe(true);
+    expect(tagManagerScripts()).toHaveLength(1);
+  });
+
+  test('loads a second tag manager beside the analytics one', async () => {
+    const { acceptAnalytics, acceptMarketing } = await freshModules();
+
+    acceptAnalytics();
+    acceptMarketing();
+
+    expect(tagManagerScripts()).toEqual([
+      'https://tags.test/gtm.js?id=GTM-ANALYTICS',
+      'https://tags.test/gtm.js?id=GTM-MARKETING',
+    ]);
+  });
+});
+
+describe('revoking', () => {
+  test('revokeAnalytics denies the storages, deletes the cookie and resets the analytics client', async () => {
+    const { acceptAnalytics, revokeAnalytics, analytics } = await freshModules();
+    acceptAnalytics();
+    analytics.identify('42', { email: 'ada@example.com' });
+    await vi.waitFor(() => {
+      expect(segment.instance.identify).toHaveBeenCalled();
+    });
+
+    revokeAnalytics();
+
+    expect(dataLayer()).toContainEqual([
+      'consent',
+      'update',
+      {
+        analytics_storage: 'denied',
+        functionality_storage: 'denied',
+        personalization_storage: 'denied',
+        security_storage: 'denied',
+      },
+    ]);
+    expect(document.cookie).not.toContain(CONSENT_COOKIE);
+    expect(analytics.hasConsent()).toBe(false);
+    await vi.waitFor(() => {
+      expect(segment.instance.reset).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  test('applyConsentChoices accepts and revokes per category', async () => {
+    const { applyConsentChoices, analytics } = await freshModules();
+
+    applyConsentChoices({ analytics: true, marketing: false });
+    expect(analytics.hasConsent()).toBe(true);
+    expect(dataLayer()).toContainEqual(['consent', 'update', { ad_storage: 'denied' }]);
+
+    applyConsentChoices({ analytics: false, marketing: true });
+    expect(analytics.hasConsent()).toBe(false);
+    expect(dataLayer()).toContainEqual([
+      'consent',
+      'update',
+      expect.objectContaining({ ad_storage: 'granted' }),
+    ]);
+    expect(tagManagerScripts()).toContain('https://tags.test/gtm.js?id=GTM-MARKETING');
+  });
+});
