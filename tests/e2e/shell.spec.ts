@@ -233,3 +233,25 @@ test.describe('scrolling after a navigation', () => {
       .toBe(20);
   });
 });
+
+test.describe('the first paint', () => {
+  test('waits for the session check, so a signed-in author never sees the signed-out header', async ({
+    page,
+  }) => {
+    let releaseCheck: () => void = () => undefined;
+    const checkHeld = new Promise<void>((resolve) => {
+      releaseCheck = resolve;
+    });
+    await page.route('**/api/auth', async (route) => {
+      await checkHeld;
+      await route.fallback();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(1_500);
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    releaseCheck();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+  });
+});
