@@ -109,7 +109,9 @@ test.describe('the shell, signed in', () => {
   test('the avatar e-mail follows the address last used to sign in', async ({ page, receiver }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-    await page.evaluate(() => window.localStorage.setItem('shelflink.email', 'Maya@Example.com'));
+    await page.evaluate(() => {
+      window.localStorage.setItem('shelflink.email', 'Maya@Example.com');
+    });
     await page.reload();
     const hash = createHash('md5').update('maya@example.com').digest('hex');
     await expect(page.getByRole('button', { name: 'Account menu' }).locator('img')).toHaveAttribute(
@@ -148,7 +150,7 @@ test.describe('scrolling after a navigation', () => {
       const calls: { top: number; smooth: boolean; at: number }[] = [];
       Object.assign(window, { scrollCalls: calls });
       const original = window.scrollTo.bind(window);
-      window.scrollTo = ((options?: ScrollToOptions | number, y?: number) => {
+      window.scrollTo = (options?: ScrollToOptions | number, y?: number) => {
         if (typeof options === 'object') {
           calls.push({
             top: options.top ?? 0,
@@ -160,7 +162,7 @@ test.describe('scrolling after a navigation', () => {
           calls.push({ top: y ?? 0, smooth: false, at: performance.now() });
           original(options ?? 0, y ?? 0);
         }
-      }) as typeof window.scrollTo;
+      };
     });
   });
 

@@ -58,7 +58,12 @@ function ruleMatches(rule: PreferRule, pathname: string, method: string): boolea
  * Makes the mock answer matching API calls with a declared scenario, through Prism's `Prefer`
  * header. The rule added last wins, so a test can override the visitor's defaults.
  */
-export async function preferMock(page: Page, path: string | RegExp, prefer: string, method?: string) {
+export async function preferMock(
+  page: Page,
+  path: string | RegExp,
+  prefer: string,
+  method?: string,
+) {
   const existing = preferRules.get(page);
   const rule = { path, prefer, method };
   if (existing) {
@@ -76,6 +81,19 @@ export async function preferMock(page: Page, path: string | RegExp, prefer: stri
       return;
     }
     await route.fallback({ headers: { ...request.headers(), prefer: match.prefer } });
+  });
+}
+
+/** Everything the page keeps in sessionStorage and localStorage, as one string to search. */
+export function readWebStorage(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const entries = [window.sessionStorage, window.localStorage].flatMap((storage) =>
+      Array.from({ length: storage.length }, (_, index) => {
+        const key = storage.key(index) ?? '';
+        return [key, storage.getItem(key)];
+      }),
+    );
+    return JSON.stringify(entries);
   });
 }
 
