@@ -1,0 +1,108 @@
+// npm run contract:verify -- --target http://host:port [--run-e2e]
+// Puts Prism in front of a running backend as a validating proxy and sends every operation of
+// the contract through it, built from the contract's examples and from its schemas. Fails on
+// any violation. See the README (Contract checks for backend teams).
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+import { runE2eThroughProxy, type E2eResult } from './contract/e2e';
+import { runVerify } from './contract/verify';
+import { renderVerifyReport } from './contract/verify-report';
+
+const usage = `Usage: npm run contract:verify -- --target <origin> [options] [-- playwright args]
+  --target <origin>     the backend, e.g. http://127.0.0.1:8080 (required)
+  --contract <file>     contract (default: openapi/openapi.yaml)
+  --cookie <cookie>     session cookie sent with every request (default: ss-id=contract-verify)
+  --samples <n>         generated requests per operation besides the examples (default: 2)
+  --seed <n>            seed of the generated requests (default: fixed, so runs repeat)
+  --only <ids>          comma-separated operationIds or "GET /path" to check
+  --port <n>            Prism's port (default: a free one)
+  --run-e2e             also run the Playwright suite through the proxy
+  --json <file>         also write the result as JSON to <file>`;
+
+function integer(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a whole number`);
+  return parsed;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        target: { type: 'string' },
+        contract: { type: 'string' },
+        cookie: { type: 'string' },
+        samples: { type: 'string' },
+        seed: { type: 'string' },
+        only: { type: 'string' },
+        port: { type: 'string' },
+        'run-e2e': { type: 'boolean' },
+        json: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) {
+    console.log(usage);
+    return 0;
+  }
+  if (values.target === undefined || !/^https?:\/\/[^/]+/.test(values.target)) {
+    console.error(`--target <origin> is required, e.g. --target http://127.0.0.1:8080\n${usage}`);
+    return 2;
+  }
+  const samples = integer(values.samples, 'samples');
+  const seed = integer(values.seed, 'seed');
+  const port = integer(values.port, 'port');
+  // The report prints as soon as the operations are done, before any e2e run's own output.
+  const outcome: { e2e?: E2eResult } = {};
+  const result = await runVerify({
+    target: values.target.replace(/\/+$/, ''),
+    ...(values.contract === undefined ? {} : { contract: values.contract }),
+    ...(values.cookie === undefined ? {} : { cookie: values.cookie }),
+    ...(samples === undefined ? {} : { samples }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(port === undefined ? {} : { port }),
+    ...(values.only === undefined
+      ? {}
+      : { only: values.only.split(',').map((name) => name.trim()) }),
+    afterOperations: async (proxy, verified) => {
+      console.log(renderVerifyReport(verified));
+      if (values['run-e2e'] === true) {
+        outcome.e2e = await runE2eThroughProxy(proxy, positionals);
+      }
+    },
+  });
+  const { e2e } = outcome;
+  if (e2e !== undefined) {
+    console.log(
+      `\nE2E through the proxy: ${e2e.exitCode === 0 ? 'passed' : `FAILED (exit ${e2e.exitCode})`}`,
+    );
+    for (const line of e2e.violations) console.log(`  ✖ contract violation during e2e: ${line}`);
+  }
+  if (values.json !== undefined) {
+    const report = { ...result, ...(e2e === undefined ? {} : { e2e }) };
+    writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  const e2eFailed = e2e !== undefined && e2e.exitCode !== 0;
+  return result.passed && !e2eFailed ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(
+      `contract:verify could not run: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exitCode = 2;
+  },
+);

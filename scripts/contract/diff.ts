@@ -1,0 +1,577 @@
+// Compares two contracts with api-smart-diff and turns its diffs into changes a reader can act
+// on: where each one is, what kind of change it is and, for a breaking one, why it breaks a client.
+import { apiCompare, type Diff } from 'api-smart-diff';
+
+import { locateChange, type ChangeLocation } from './locate';
+import { isRecord, nodeAtFollowing, toPointer, type JsonPath } from './openapi';
+
+export const changeClasses = [
+  'breaking',
+  'deprecated',
+  'unclassified',
+  'non-breaking',
+  'annotation',
+] as const;
+export type ChangeClass = (typeof changeClasses)[number];
+
+export type ChangeKind =
+  | 'operation-removed'
+  | 'operation-added'
+  | 'operation-deprecated'
+  | 'parameter-added'
+  | 'parameter-added-required'
+  | 'parameter-removed'
+  | 'parameter-now-required'
+  | 'parameter-now-optional'
+  | 'parameter-retyped'
+  | 'parameter-enum-narrowed'
+  | 'parameter-enum-widened'
+  | 'parameter-constraint-changed'
+  | 'parameter-serialization-changed'
+  | 'request-body-added'
+  | 'request-body-removed'
+  | 'request-body-now-required'
+  | 'request-media-type-added'
+  | 'request-media-type-removed'
+  | 'request-field-added'
+  | 'request-field-added-required'
+  | 'request-field-removed'
+  | 'request-field-now-required'
+  | 'request-field-now-optional'
+  | 'request-field-retyped'
+  | 'request-enum-narrowed'
+  | 'request-enum-widened'
+  | 'request-constraint-changed'
+  | 'response-status-added'
+  | 'response-status-removed'
+  | 'response-media-type-added'
+  | 'response-media-type-removed'
+  | 'response-field-added'
+  | 'response-field-removed'
+  | 'response-field-now-optional'
+  | 'response-field-now-required'
+  | 'response-field-retyped'
+  | 'response-enum-widened'
+  | 'response-enum-narrowed'
+  | 'response-constraint-changed'
+  | 'response-header-changed'
+  | 'security-changed'
+  | 'servers-changed'
+  | 'example-changed'
+  | 'documentation'
+  | 'other';
+
+export interface ContractChange {
+  class: ChangeClass;
+  /** api-smart-diff's class when this check classified the change differently (see `reclassify`). */
+  reclassifiedFrom?: ChangeClass;
+  kind: ChangeKind;
+  action: Diff['action'];
+  /** JSON pointer of the change in the contract (api-smart-diff's path). */
+  pointer: string;
+  /** The pointers of every api-smart-diff diff merged into this change (and of their subjects). */
+  pointers: string[];
+  /** Where in components the merged diffs' nodes are defined. */
+  origins: string[];
+  /** JSON pointer of the component the changed node is defined in, when a $ref led there. */
+  origin?: string;
+  operation?: string;
+  where: string;
+  /** A few words: "response field removed", "enum values removed: a, b". */
+  what: string;
+  /** For breaking changes: why the change breaks a client written against the base. */
+  why?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+const why: Partial<Record<ChangeKind, string>> = {
+  'operation-removed': 'Clients calling it get 404 Not Found.',
+  'parameter-added-required': 'Existing calls do not send it and are rejected.',
+  'parameter-now-required': 'Existing calls that omit it are rejected.',
+  'parameter-removed': 'Clients still send it and lose what it did, or are rejected.',
+  'parameter-retyped': 'Values clients send in it may be rejected.',
+  'parameter-enum-narrowed': 'Values clients send are rejected.',
+  'parameter-constraint-changed': 'Values clients send today may be rejected.',
+  'parameter-serialization-changed': 'Clients encode it the old way and are misread.',
+  'request-body-added': 'Existing calls send no body and are rejected.',
+  'request-body-now-required': 'Existing calls send no body and are rejected.',
+  'request-body-removed': 'Clients still send a body the server no longer accepts.',
+  'request-media-type-removed': 'Clients sending this content type are rejected.',
+  'request-field-added': 'Existing requests are checked against a rule they were not written for.',
+  'request-field-added-required': 'Existing requests do not include it and are rejected.',
+  'request-field-now-required': 'Existing requests that omit it are rejected.',
+  'request-field-removed': 'Clients still send it; the server rejects or ignores it.',
+  'request-field-retyped': 'Values clients send have the old type and are rejected.',
+  'request-enum-narrowed': 'Values clients send are rejected.',
+  'request-constraint-changed': 'Values clients send today may be rejected.',
+  'response-status-removed': 'Clients that handle this status get one they were not written for.',
+  'response-media-type-removed': 'Clients that read this content type break.',
+  'response-field-removed': 'Clients reading it get undefined and break.',
+  'response-field-now-optional': 'Clients that rely on it being present break when it is missing.',
+  'response-field-retyped': 'Clients reading it get a value of another type.',
+  'response-enum-widened': 'Clients get values they do not know how to handle.',
+  'response-enum-narrowed': 'Clients that branch on the removed values never see them again.',
+  'response-constraint-changed': 'Clients may get values outside what they were written for.',
+  'response-header-changed': 'Clients reading this header break.',
+  'security-changed': 'Credentials clients send may no longer be accepted.',
+  'servers-changed': 'Clients pointed at the old address fail.',
+  other: 'Clients written against the base contract may break.',
+};
+
+const documentationKeywords = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  'tags',
+  'operationId',
+  'deprecated',
+]);
+
+const serializationKeywords = new Set(['style', 'explode', 'allowReserved', 'name', 'in']);
+
+function short(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function describeType(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(' | ');
+  return value === undefined ? 'any' : short(value);
+}
+
+interface Kinded {
+  kind: ChangeKind;
+  what: string;
+}
+
+type Side = 'parameter' | 'request' | 'response';
+
+interface SideKinds {
+  retyped: ChangeKind;
+  enumAdded: ChangeKind;
+  enumRemoved: ChangeKind;
+  constraint: ChangeKind;
+  fieldAdded: ChangeKind;
+  requiredFieldAdded: ChangeKind;
+  fieldRemoved: ChangeKind;
+  nowRequired: ChangeKind;
+  nowOptional: ChangeKind;
+}
+
+/** What each schema change means in a parameter, a request body or a response body. */
+const sideKinds: Record<Side, SideKinds> = {
+  parameter: {
+    retyped: 'parameter-retyped',
+    enumAdded: 'parameter-enum-widened',
+    enumRemoved: 'parameter-enum-narrowed',
+    constraint: 'parameter-constraint-changed',
+    fieldAdded: 'parameter-constraint-changed',
+    requiredFieldAdded: 'parameter-constraint-changed',
+    fieldRemoved: 'parameter-constraint-changed',
+    nowRequired: 'parameter-constraint-changed',
+    nowOptional: 'parameter-constraint-changed',
+  },
+  request: {
+    retyped: 'request-field-retyped',
+    enumAdded: 'request-enum-widened',
+    enumRemoved: 'request-enum-narrowed',
+    constraint: 'request-constraint-changed',
+    fieldAdded: 'request-field-added',
+    requiredFieldAdded: 'request-field-added-required',
+    fieldRemoved: 'request-field-removed',
+    nowRequired: 'request-field-now-required',
+    nowOptional: 'request-field-now-optional',
+  },
+  response: {
+    retyped: 'response-field-retyped',
+    enumAdded: 'response-enum-widened',
+    enumRemoved: 'response-enum-narrowed',
+    constraint: 'response-constraint-changed',
+    fieldAdded: 'response-field-added',
+    requiredFieldAdded: 'response-field-added',
+    fieldRemoved: 'response-field-removed',
+    nowRequired: 'response-field-now-required',
+    nowOptional: 'response-field-now-optional',
+  },
+};
+
+function verbOf(action: Diff['action']): string {
+  return action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed';
+}
+
+function schemaKind(
+  side: Side,
+  location: ChangeLocation,
+  diff: Diff,
+  addedPropertyRequired: boolean,
+): Kinded {
+  const kinds = sideKinds[side];
+  const { keyword } = location;
+  const { action } = diff;
+  if (keyword === undefined) return { kind: kinds.retyped, what: `schema ${verbOf(action)}` };
+  if (documentationKeywords.has(keyword)) {
+    return { kind: 'documentation', what: `${keyword} ${verbOf(action)}` };
+  }
+  if (keyword === 'type') {
+    return {
+      kind: kinds.retyped,
+      what: `type ${describeType(diff.before)} → ${describeType(diff.after)}`,
+    };
+  }
+  if (keyword === 'enum' && action === 'add') {
+    return { kind: kinds.enumAdded, what: `enum value added: ${short(diff.after)}` };
+  }
+  if (keyword === 'enum' && action === 'remove') {
+    return { kind: kinds.enumRemoved, what: `enum value removed: ${short(diff.before)}` };
+  }
+  if (keyword === 'properties' && action === 'add') {
+    return addedPropertyRequired
+      ? { kind: kinds.requiredFieldAdded, what: 'required field added' }
+      : {
+          kind: kinds.fieldAdded,
+          what: side === 'response' ? 'field added' : 'optional field added',
+        };
+  }
+  if (keyword === 'properties' && action === 'remove') {
+    return { kind: kinds.fieldRemoved, what: 'field removed' };
+  }
+  if (keyword === 'required' && action === 'add') {
+    return { kind: kinds.nowRequired, what: 'field now required' };
+  }
+  if (keyword === 'required' && action === 'remove') {
+    return { kind: kinds.nowOptional, what: 'field no longer required' };
+  }
+  const what =
+    action === 'add'
+      ? `${keyword} ${short(diff.after)} added`
+      : action === 'remove'
+        ? `${keyword} ${short(diff.before)} removed`
+        : `${keyword} ${short(diff.before)} → ${short(diff.after)}`;
+  return { kind: kinds.constraint, what };
+}
+
+function kindOf(location: ChangeLocation, diff: Diff, addedPropertyRequired: boolean): Kinded {
+  const { action } = diff;
+  const verb = verbOf(action);
+  switch (location.part) {
+    case 'operation': {
+      if (location.keyword === undefined) {
+        return action === 'remove'
+          ? { kind: 'operation-removed', what: 'operation removed' }
+          : action === 'add'
+            ? { kind: 'operation-added', what: 'operation added' }
+            : { kind: 'other', what: 'operation changed' };
+      }
+      if (location.keyword === 'deprecated') {
+        return { kind: 'operation-deprecated', what: `deprecated ${verb}` };
+      }
+      if (documentationKeywords.has(location.keyword)) {
+        return { kind: 'documentation', what: `${location.keyword} ${verb}` };
+      }
+      return { kind: 'other', what: `${location.keyword} ${verb}` };
+    }
+    case 'parameter': {
+      const keyword = location.keyword;
+      if (keyword === undefined) {
+        if (action === 'add') {
+          return location.parameter?.required === true
+            ? {
+                kind: 'parameter-added-required',
+                what: `required ${location.parameter.in} parameter added`,
+              }
+            : { kind: 'parameter-added', what: 'optional parameter added' };
+        }
+        return action === 'remove'
+          ? { kind: 'parameter-removed', what: 'parameter removed' }
+          : { kind: 'parameter-serialization-changed', what: 'parameter replaced' };
+      }
+      if (keyword === 'required') {
+        const nowRequired = action !== 'remove' && diff.after === true;
+        return nowRequired
+          ? { kind: 'parameter-now-required', what: 'parameter now required' }
+          : { kind: 'parameter-now-optional', what: 'parameter now optional' };
+      }
+      if (serializationKeywords.has(keyword)) {
+        return { kind: 'parameter-serialization-changed', what: `${keyword} ${verb}` };
+      }
+      if (location.fieldPath === undefined) {
+        if (documentationKeywords.has(keyword))
+          return { kind: 'documentation', what: `${keyword} ${verb}` };
+        if (keyword === 'deprecated') return { kind: 'documentation', what: `deprecated ${verb}` };
+        return { kind: 'other', what: `${keyword} ${verb}` };
+      }
+      return schemaKind('parameter', location, diff, false);
+    }
+    case 'request': {
+      if (location.fieldPath !== undefined)
+        return schemaKind('request', location, diff, addedPropertyRequired);
+      const keyword = location.keyword;
+      if (keyword === undefined) {
+        return action === 'add'
+          ? { kind: 'request-body-added', what: 'request body added' }
+          : action === 'remove'
+            ? { kind: 'request-body-removed', what: 'request body removed' }
+            : { kind: 'other', what: 'request body changed' };
+      }
+      if (keyword === 'required') {
+        return action !== 'remove' && diff.after === true
+          ? { kind: 'request-body-now-required', what: 'request body now required' }
+          : { kind: 'other', what: 'request body now optional' };
+      }
+      if (keyword === 'content') {
+        return action === 'add'
+          ? {
+              kind: 'request-media-type-added',
+              what: `content type ${location.mediaType ?? ''} added`,
+            }
+          : action === 'remove'
+            ? {
+                kind: 'request-media-type-removed',
+                what: `content type ${location.mediaType ?? ''} removed`,
+              }
+            : { kind: 'other', what: 'content type changed' };
+      }
+      if (keyword === 'examples' || keyword === 'example') {
+        return { kind: 'example-changed', what: `example ${verb}` };
+      }
+      return documentationKeywords.has(keyword)
+        ? { kind: 'documentation', what: `${keyword} ${verb}` }
+        : { kind: 'other', what: `${keyword} ${verb}` };
+    }
+    case 'response': {
+      if (location.fieldPath !== undefined) return schemaKind('response', location, diff, false);
+      const keyword = location.keyword;
+      if (keyword === undefined) {
+        return action === 'add'
+          ? { kind: 'response-status-added', what: `response ${location.status ?? ''} added` }
+          : action === 'remove'
+            ? { kind: 'response-status-removed', what: `response ${location.status ?? ''} removed` }
+            : { kind: 'other', what: 'response changed' };
+      }
+      if (keyword === 'content') {
+        return action === 'add'
+          ? {
+              kind: 'response-media-type-added',
+              what: `content type ${location.mediaType ?? ''} added`,
+            }
+          : action === 'remove'
+            ? {
+                kind: 'response-media-type-removed',
+                what: `content type ${location.mediaType ?? ''} removed`,
+              }
+            : { kind: 'other', what: 'content type changed' };
+      }
+      if (keyword === 'examples' || keyword === 'example') {
+        return { kind: 'example-changed', what: `example ${verb}` };
+      }
+      return documentationKeywords.has(keyword)
+        ? { kind: 'documentation', what: `${keyword} ${verb}` }
+        : { kind: 'other', what: `${keyword} ${verb}` };
+    }
+    case 'response-header':
+      return location.keyword !== undefined && documentationKeywords.has(location.keyword)
+        ? { kind: 'documentation', what: `${location.keyword} ${verb}` }
+        : { kind: 'response-header-changed', what: `header ${verb}` };
+    case 'security':
+      return { kind: 'security-changed', what: `security ${verb}` };
+    case 'servers':
+      return { kind: 'servers-changed', what: `servers ${verb}` };
+    case 'document':
+      return { kind: 'documentation', what: verb };
+  }
+}
+
+function typeSet(value: unknown): Set<string> | undefined {
+  if (typeof value === 'string') return new Set([value]);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    return new Set(value);
+  }
+  return undefined;
+}
+
+/** Every type a value may have under `inner` is allowed by `outer` (an integer is a number). */
+function typesWithin(inner: Set<string>, outer: Set<string>): boolean {
+  return [...inner].every((type) => outer.has(type) || (type === 'integer' && outer.has('number')));
+}
+
+/**
+ * api-smart-diff 1.0.6 classifies a changed `type` in a response schema as non-breaking (it
+ * reverses its request rule). A client reading a boolean that became a string, or a string
+ * that may now be null, breaks: a response type change is breaking unless every new type was
+ * already allowed, and a request type change unless every old type is still allowed.
+ */
+function reclassify(
+  diffClass: ChangeClass,
+  kind: ChangeKind,
+  diff: Diff,
+): { class: ChangeClass; reclassifiedFrom?: ChangeClass } {
+  if (diff.action !== 'replace') return { class: diffClass };
+  const before = typeSet(diff.before);
+  const after = typeSet(diff.after);
+  if (before === undefined || after === undefined) return { class: diffClass };
+  let breaking: boolean | undefined;
+  if (kind === 'response-field-retyped') breaking = !typesWithin(after, before);
+  if (kind === 'request-field-retyped' || kind === 'parameter-retyped') {
+    breaking = !typesWithin(before, after);
+  }
+  if (breaking === undefined) return { class: diffClass };
+  const computed: ChangeClass = breaking ? 'breaking' : 'non-breaking';
+  return computed === diffClass
+    ? { class: diffClass }
+    : { class: computed, reclassifiedFrom: diffClass };
+}
+
+const classRank: Record<ChangeClass, number> = {
+  breaking: 0,
+  deprecated: 1,
+  unclassified: 2,
+  'non-breaking': 3,
+  annotation: 4,
+};
+
+/** Schema-keyword JSON paths point at the property they concern: `…/required/3` → `…/properties/<name>`. */
+function subjectPath(path: JsonPath, value: unknown): JsonPath {
+  const last = path.at(-1);
+  const parent = path.at(-2);
+  if (parent === 'required' && typeof last === 'number' && typeof value === 'string') {
+    return [...path.slice(0, -2), 'properties', value];
+  }
+  if (parent === 'enum' && typeof last === 'number') return path.slice(0, -1);
+  return path;
+}
+
+export interface DiffResult {
+  changes: ContractChange[];
+  /** Diffs inside shared components, already reported at each operation that uses them. */
+  componentDiffs: number;
+  /** Every diff api-smart-diff reported, per its own class. */
+  rawCounts: Record<ChangeClass, number>;
+}
+
+function isDiffClass(value: string): value is ChangeClass {
+  return (changeClasses as readonly string[]).includes(value);
+}
+
+/** Whether an added property is listed in its schema's `required`, read in the candidate. */
+function addedPropertyIsRequired(after: unknown, path: JsonPath): boolean {
+  const name = path.at(-1);
+  if (path.at(-2) !== 'properties' || typeof name !== 'string') return false;
+  const schema = nodeAtFollowing(after, path.slice(0, -2));
+  return isRecord(schema) && Array.isArray(schema.required) && schema.required.includes(name);
+}
+
+export function compareContracts(before: unknown, after: unknown): DiffResult {
+  // api-smart-diff rewrites its inputs (it moves path-level parameters into operations), and
+  // locating a change needs the documents as written.
+  const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
+  const rawCounts: Record<ChangeClass, number> = {
+    breaking: 0,
+    deprecated: 0,
+    unclassified: 0,
+    'non-breaking': 0,
+    annotation: 0,
+  };
+  let componentDiffs = 0;
+  const merged = new Map<string, ContractChange>();
+  for (const diff of diffs) {
+    const diffClass: ChangeClass = isDiffClass(diff.type) ? diff.type : 'unclassified';
+    rawCounts[diffClass] += 1;
+    if (diff.path[0] === 'components' && diff.path[1] !== 'securitySchemes') {
+      componentDiffs += 1;
+      continue;
+    }
+    const readIn = diff.action === 'add' ? after : before;
+    const value: unknown = diff.action === 'add' ? diff.after : diff.before;
+    const location = locateChange(readIn, diff.path, value);
+    const { kind, what } = kindOf(
+      location,
+      diff,
+      diff.action === 'add' && addedPropertyIsRequired(after, diff.path),
+    );
+    const classified = reclassify(diffClass, kind, diff);
+    const pointers = [toPointer(diff.path), toPointer(subjectPath(diff.path, value))];
+    const origins =
+      location.origin === undefined ? [] : [toPointer(subjectPath(location.origin, value))];
+    const key = `${location.where}\u0000${kind}`;
+    const existing = merged.get(key);
+    if (existing !== undefined) {
+      existing.pointers.push(...pointers);
+      existing.origins.push(...origins);
+      if (!existing.what.includes(what)) existing.what = mergeWhat(existing.what, what);
+      if (classRank[classified.class] < classRank[existing.class]) {
+        existing.class = classified.class;
+      }
+      continue;
+    }
+    const change: ContractChange = {
+      class: classified.class,
+      kind,
+      action: diff.action,
+      pointer: pointers[1] ?? pointers[0] ?? '',
+      pointers,
+      origins,
+      where: location.where,
+      what,
+    };
+    if (classified.reclassifiedFrom !== undefined) {
+      change.reclassifiedFrom = classified.reclassifiedFrom;
+    }
+    if (origins[0] !== undefined) change.origin = origins[0];
+    if (location.operation !== undefined) change.operation = location.operation;
+    if (diff.before !== undefined) change.before = diff.before;
+    if (diff.after !== undefined) change.after = diff.after;
+    merged.set(key, change);
+  }
+  const changes = dropSubsumed([...merged.values()]);
+  for (const change of changes) {
+    if (change.class === 'breaking') change.why = why[change.kind] ?? why.other;
+  }
+  return { changes, componentDiffs, rawCounts };
+}
+
+/** "enum value removed: a" + "enum value removed: b" → "enum values removed: a, b". */
+function mergeWhat(first: string, second: string): string {
+  const pattern = /^enum values? (added|removed): (.*)$/;
+  const a = pattern.exec(first);
+  const b = pattern.exec(second);
+  if (a !== null && b !== null && a[1] === b[1]) {
+    return `enum values ${a[1] ?? ''}: ${a[2] ?? ''}, ${b[2] ?? ''}`;
+  }
+  return `${first}; ${second}`;
+}
+
+/** Kinds that say more about a field than another change at the same place. */
+const subsumedBy: Partial<Record<ChangeKind, ChangeKind[]>> = {
+  'response-field-now-optional': ['response-field-removed'],
+  'request-field-now-required': ['request-field-added-required'],
+  'request-field-now-optional': ['request-field-removed'],
+  'response-constraint-changed': ['response-field-retyped', 'response-field-removed'],
+  'request-constraint-changed': ['request-field-retyped', 'request-field-removed'],
+  'parameter-constraint-changed': ['parameter-retyped', 'parameter-removed'],
+};
+
+function dropSubsumed(changes: ContractChange[]): ContractChange[] {
+  const kindsAt = new Map<string, Set<ChangeKind>>();
+  for (const change of changes) {
+    const kinds = kindsAt.get(change.where) ?? new Set<ChangeKind>();
+    kinds.add(change.kind);
+    kindsAt.set(change.where, kinds);
+  }
+  return changes.filter((change) => {
+    const stronger = subsumedBy[change.kind];
+    const kinds = kindsAt.get(change.where);
+    if (stronger === undefined || kinds === undefined) return true;
+    const subsuming = changes.find(
+      (other) => other !== change && other.where === change.where && stronger.includes(other.kind),
+    );
+    if (subsuming === undefined) return true;
+    subsuming.pointers.push(...change.pointers);
+    subsuming.origins.push(...change.origins);
+    if (classRank[change.class] < classRank[subsuming.class]) subsuming.class = change.class;
+    return false;
+  });
+}

@@ -1,0 +1,198 @@
+// Builds the requests contract:verify sends for each operation: one per request body example
+// of the contract (or one from the parameters' examples), then generated ones.
+import {
+  follow,
+  isRecord,
+  type Example,
+  type JsonPath,
+  type MaybeReference,
+  type OpenApiDocument,
+  type OperationEntry,
+  type Parameter,
+  type RequestBody,
+} from './openapi';
+import type { SchemaSampler } from './sampler';
+
+export interface RequestCase {
+  operation: OperationEntry;
+  /** `example signInToken`, `parameter examples`, `generated 1`… */
+  label: string;
+  /** Path and query, e.g. `/v1/links/list?take=20`. */
+  target: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const jsonMediaType = 'application/json';
+
+function exampleValues(
+  document: OpenApiDocument,
+  examples: Record<string, MaybeReference<Example>> | undefined,
+): [string, unknown][] {
+  return Object.entries(examples ?? {}).flatMap(([name, reference]) => {
+    const example = follow(document, reference, [])?.node;
+    return isRecord(example) && 'value' in example
+      ? [[name, example.value] as [string, unknown]]
+      : [];
+  });
+}
+
+function schemaPathOf(
+  document: OpenApiDocument,
+  parameterLocation: JsonPath,
+  parameter: Parameter,
+): JsonPath | undefined {
+  if (parameter.schema === undefined) return undefined;
+  return follow(document, parameter.schema, [...parameterLocation, 'schema'])?.path;
+}
+
+/** A parameter's documented value: its example, first named example, or its schema's example, enum or default. */
+function documentedValue(document: OpenApiDocument, parameter: Parameter): unknown {
+  if (parameter.example !== undefined) return parameter.example;
+  const [first] = exampleValues(document, parameter.examples);
+  if (first !== undefined) return first[1];
+  const schema =
+    parameter.schema === undefined ? undefined : follow(document, parameter.schema, [])?.node;
+  if (!isRecord(schema)) return undefined;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  return schema.default;
+}
+
+function serialize(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function buildTarget(
+  entry: OperationEntry,
+  values: Map<Parameter, unknown>,
+): { target: string; headers: Record<string, string> } {
+  const query: string[] = [];
+  const headers: Record<string, string> = {};
+  let path = entry.path;
+  for (const [parameter, value] of values) {
+    if (value === undefined) continue;
+    if (parameter.in === 'path') {
+      path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(serialize(value)));
+    } else if (parameter.in === 'query') {
+      const name = encodeURIComponent(parameter.name);
+      if (Array.isArray(value)) {
+        const explode = parameter.explode ?? (parameter.style ?? 'form') === 'form';
+        if (explode) {
+          for (const item of value) query.push(`${name}=${encodeURIComponent(serialize(item))}`);
+        } else {
+          query.push(
+            `${name}=${value.map((item) => encodeURIComponent(serialize(item))).join(',')}`,
+          );
+        }
+      } else {
+        query.push(`${name}=${encodeURIComponent(serialize(value))}`);
+      }
+    } else if (parameter.in === 'header') {
+      headers[parameter.name] = serialize(value);
+    }
+  }
+  return { target: query.length === 0 ? path : `${path}?${query.join('&')}`, headers };
+}
+
+export interface CaseOptions {
+  /** Generated requests per operation, besides the examples. */
+  samples: number;
+  seed: number;
+}
+
+/**
+ * The requests for one operation. Required parameters always get a value; optional headers are
+ * left out (the only one is impersonation, which needs an administrator); optional query
+ * parameters appear in some generated requests.
+ */
+export function requestCases(
+  document: OpenApiDocument,
+  sampler: SchemaSampler,
+  entry: OperationEntry,
+  { samples, seed }: CaseOptions,
+): RequestCase[] {
+  const cases: RequestCase[] = [];
+  const problems: string[] = [];
+  const parameterSamples = new Map<Parameter, unknown[]>();
+  for (const { parameter, location } of entry.parameters) {
+    const schemaPath = schemaPathOf(document, location, parameter);
+    // Prism reads an empty query value as a missing parameter, even with allowEmptyValue.
+    const generated = schemaPath === undefined ? [] : sampler.sample(schemaPath, samples + 4, seed);
+    parameterSamples.set(
+      parameter,
+      generated.filter((value) => value !== ''),
+    );
+  }
+  const documentedValues = new Map<Parameter, unknown>();
+  for (const { parameter } of entry.parameters) {
+    if (parameter.required !== true) continue;
+    const value = documentedValue(document, parameter) ?? parameterSamples.get(parameter)?.[0];
+    if (value === undefined)
+      problems.push(`no value for ${parameter.in} parameter ${parameter.name}`);
+    documentedValues.set(parameter, value);
+  }
+
+  const requestBodyLocation =
+    entry.operation.requestBody === undefined
+      ? undefined
+      : follow(document, entry.operation.requestBody, [...entry.location, 'requestBody']);
+  const requestBody = requestBodyLocation?.node as RequestBody | undefined;
+  const media = requestBody?.content?.[jsonMediaType];
+  const bodySchemaPath =
+    requestBodyLocation === undefined || media?.schema === undefined
+      ? undefined
+      : follow(document, media.schema, [
+          ...requestBodyLocation.path,
+          'content',
+          jsonMediaType,
+          'schema',
+        ])?.path;
+  const bodyExamples = exampleValues(document, media?.examples);
+  if (media?.example !== undefined) bodyExamples.unshift(['example', media.example]);
+
+  const { target, headers } = buildTarget(entry, documentedValues);
+  if (bodyExamples.length > 0) {
+    for (const [name, value] of bodyExamples) {
+      cases.push({
+        operation: entry,
+        label: `example ${name}`,
+        target,
+        headers,
+        body: JSON.stringify(value),
+      });
+    }
+  } else {
+    cases.push({ operation: entry, label: 'parameter examples', target, headers });
+  }
+
+  const bodySamples =
+    bodySchemaPath === undefined ? [] : sampler.sample(bodySchemaPath, samples, seed);
+  for (let index = 0; index < samples; index += 1) {
+    const values = new Map<Parameter, unknown>();
+    for (const { parameter } of entry.parameters) {
+      const generated = parameterSamples.get(parameter) ?? [];
+      const value = generated[(index + 1) % Math.max(generated.length, 1)];
+      if (parameter.required === true) {
+        values.set(parameter, value ?? documentedValues.get(parameter));
+      } else if (parameter.in === 'query' && (index + seed) % 2 === 0 && value !== undefined) {
+        values.set(parameter, value);
+      }
+    }
+    const built = buildTarget(entry, values);
+    const body = bodySamples[index];
+    if (requestBody?.required === true && body === undefined) continue;
+    cases.push({
+      operation: entry,
+      label: `generated ${index + 1}`,
+      target: built.target,
+      headers: built.headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+  if (problems.length > 0) {
+    throw new Error(`${entry.title}: ${problems.join('; ')}`);
+  }
+  return cases;
+}
