@@ -32,7 +32,7 @@ import { Route as AuthenticatedLinksIndexRouteImport } from './routes/_authentic
 import { Route as AuthenticatedLinksBooksRouteImport } from './routes/_authenticated/links.books'
 import { Route as AuthenticatedLinksCollectionsRouteImport } from './routes/_authenticated/links.collections'
 import { Route as ReportLinkDomainCodeRouteImport } from './routes/report-link.$domain.$code'
-import { Route as AuthenticatedLinksReportsDomainCodeRouteImport } from './routes/_authenticated/links.reports.$domain.$code'
+import { Route as AuthenticatedLinksReportsDomainCodeRouteImport } from './routes/_authenticated/links_.reports.$domain.$code'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -151,9 +151,9 @@ const ReportLinkDomainCodeRoute = ReportLinkDomainCodeRouteImport.update({
 } as any)
 const AuthenticatedLinksReportsDomainCodeRoute =
   AuthenticatedLinksReportsDomainCodeRouteImport.update({
-    id: '/reports/$domain/$code',
-    path: '/reports/$domain/$code',
-    getParentRoute: () => AuthenticatedLinksRoute,
+    id: '/links_/reports/$domain/$code',
+    path: '/links/reports/$domain/$code',
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -230,7 +230,7 @@ export interface FileRoutesById {
   '/_authenticated/links/collections': typeof AuthenticatedLinksCollectionsRoute
   '/report-link/$domain/$code': typeof ReportLinkDomainCodeRoute
   '/_authenticated/links/': typeof AuthenticatedLinksIndexRoute
-  '/_authenticated/links/reports/$domain/$code': typeof AuthenticatedLinksReportsDomainCodeRoute
+  '/_authenticated/links_/reports/$domain/$code': typeof AuthenticatedLinksReportsDomainCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -307,7 +307,7 @@ export interface FileRouteTypes {
     | '/_authenticated/links/collections'
     | '/report-link/$domain/$code'
     | '/_authenticated/links/'
-    | '/_authenticated/links/reports/$domain/$code'
+    | '/_authenticated/links_/reports/$domain/$code'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -493,12 +493,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReportLinkDomainCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_authenticated/links/reports/$domain/$code': {
-      id: '/_authenticated/links/reports/$domain/$code'
-      path: '/reports/$domain/$code'
+    '/_authenticated/links_/reports/$domain/$code': {
+      id: '/_authenticated/links_/reports/$domain/$code'
+      path: '/links/reports/$domain/$code'
       fullPath: '/links/reports/$domain/$code'
       preLoaderRoute: typeof AuthenticatedLinksReportsDomainCodeRouteImport
-      parentRoute: typeof AuthenticatedLinksRoute
+      parentRoute: typeof AuthenticatedRoute
     }
   }
 }
@@ -507,15 +507,12 @@ interface AuthenticatedLinksRouteChildren {
   AuthenticatedLinksBooksRoute: typeof AuthenticatedLinksBooksRoute
   AuthenticatedLinksCollectionsRoute: typeof AuthenticatedLinksCollectionsRoute
   AuthenticatedLinksIndexRoute: typeof AuthenticatedLinksIndexRoute
-  AuthenticatedLinksReportsDomainCodeRoute: typeof AuthenticatedLinksReportsDomainCodeRoute
 }
 
 const AuthenticatedLinksRouteChildren: AuthenticatedLinksRouteChildren = {
   AuthenticatedLinksBooksRoute: AuthenticatedLinksBooksRoute,
   AuthenticatedLinksCollectionsRoute: AuthenticatedLinksCollectionsRoute,
   AuthenticatedLinksIndexRoute: AuthenticatedLinksIndexRoute,
-  AuthenticatedLinksReportsDomainCodeRoute:
-    AuthenticatedLinksReportsDomainCodeRoute,
 }
 
 const AuthenticatedLinksRouteWithChildren =
@@ -525,12 +522,15 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedLinksRoute: typeof AuthenticatedLinksRouteWithChildren
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
+  AuthenticatedLinksReportsDomainCodeRoute: typeof AuthenticatedLinksReportsDomainCodeRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedLinksRoute: AuthenticatedLinksRouteWithChildren,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
+  AuthenticatedLinksReportsDomainCodeRoute:
+    AuthenticatedLinksReportsDomainCodeRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

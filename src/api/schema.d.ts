@@ -1688,8 +1688,8 @@ export interface operations {
     checkVanityCode: {
         parameters: {
             query: {
-                /** @description The short-link domain; empty for a collection alias. */
-                domain: string;
+                /** @description The short-link domain. Empty or absent checks a collection alias. */
+                domain?: string;
                 code: components["schemas"]["VanityCode"];
             };
             header?: never;

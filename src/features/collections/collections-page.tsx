@@ -1,22 +1,163 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { collectionsListQueryOptions } from './collections-queries';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { CollectionCard } from './collection-card';
+import { collectionCountLabel } from './collection-form';
+import type { Collection } from './collection-types';
+import {
+  COLLECTIONS_PAGE_SIZE,
+  collectionsListQueryOptions,
+  collectionsPageQuery,
+} from './collections-queries';
+import { CreateCollectionModal } from './create-collection-modal';
+import { DeleteCollectionModal } from './delete-collection-modal';
+import { EditCollectionModal } from './edit-collection-modal';
+
+const route = getRouteApi('/_authenticated/links/collections');
+
+type CollectionDialog = 'create' | 'edit' | 'delete';
 
 export function CollectionsPage() {
-  const { data } = useSuspenseQuery(collectionsListQueryOptions({}));
-  if (data.results.length === 0) return <Text>You have no collections yet.</Text>;
+  const { page } = route.useSearch();
+  const navigate = route.useNavigate();
+  const { data } = useSuspenseQuery(collectionsListQueryOptions(collectionsPageQuery(page)));
+  const [dialog, setDialog] = useState<CollectionDialog>();
+  const [target, setTarget] = useState<Collection>();
+
+  const openFor = (kind: 'edit' | 'delete') => (collection: Collection) => {
+    setTarget(collection);
+    setDialog(kind);
+  };
+  const close = () => {
+    setDialog(undefined);
+  };
+  const goToPage = (next: number) => void navigate({ search: { page: next } });
+
+  const pages = Math.max(1, Math.ceil(data.page.total / COLLECTIONS_PAGE_SIZE));
+  const createButton = (
+    <Button
+      leftSection={<IconPlus size={16} />}
+      onClick={() => {
+        setDialog('create');
+      }}
+    >
+      New collection
+    </Button>
+  );
+
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-      {data.results.map((collection) => (
-        <Card key={collection.id} withBorder>
-          <Title order={2} fz="lg">
-            {collection.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {collection.shortUrl} · {collection.linkIds.length} links
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
+    <Stack gap="md">
+      {data.page.total === 0 ? (
+        <NoCollectionsYet createButton={createButton} />
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-end">
+            <Stack gap={2}>
+              <Title order={2} fz="h3">
+                Collections
+              </Title>
+              <Text c="dimmed" size="sm">
+                {collectionCountLabel(data.page.total)} ·{' '}
+                <Anchor component={Link} to="/feature-collections" size="sm">
+                  What are collections?
+                </Anchor>
+              </Text>
+            </Stack>
+            {createButton}
+          </Group>
+
+          {data.results.length === 0 ? (
+            <Stack align="flex-start">
+              <Text>There are no collections on page {page}.</Text>
+              <Button
+                variant="default"
+                onClick={() => {
+                  goToPage(1);
+                }}
+              >
+                Go to the first page
+              </Button>
+            </Stack>
+          ) : (
+            <SimpleGrid
+              component="ul"
+              cols={{ base: 1, sm: 2, md: 3 }}
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+            >
+              {data.results.map((collection) => (
+                <CollectionCard
+                  key={collection.id}
+                  collection={collection}
+                  onEdit={openFor('edit')}
+                  onDelete={openFor('delete')}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+
+          {pages > 1 && (
+            <Center mt="sm">
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={goToPage}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              />
+            </Center>
+          )}
+        </>
+      )}
+
+      <CreateCollectionModal opened={dialog === 'create'} onClose={close} />
+      <EditCollectionModal collection={target} opened={dialog === 'edit'} onClose={close} />
+      <DeleteCollectionModal
+        collection={target}
+        opened={dialog === 'delete'}
+        onClose={close}
+        onDeleted={() => {
+          close();
+          // The last collection on a later page is gone: show the page before it.
+          if (data.results.length === 1 && page > 1) goToPage(page - 1);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function NoCollectionsYet({ createButton }: { createButton: ReactNode }) {
+  return (
+    <Center py="xl">
+      <EmptyState>
+        <EmptyState.Indicator>
+          <IconStack2 aria-hidden="true" />
+        </EmptyState.Indicator>
+        <EmptyState.Title order={2}>No collections yet</EmptyState.Title>
+        <EmptyState.Description>
+          A collection puts a series, a box set or every format of a book behind one short link.
+        </EmptyState.Description>
+        <EmptyState.Actions>
+          {createButton}
+          <Button component={Link} to="/feature-collections" variant="default">
+            How collections work
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Center>
   );
 }

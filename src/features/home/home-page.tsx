@@ -1,6 +1,7 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { LinkEditor } from '@/features/link-editor/link-editor';
 import { useSession } from '@/shell/use-session';
 
 const features = [
@@ -54,6 +55,7 @@ export function HomePage() {
             </Button>
           </Group>
         </Stack>
+        <LinkEditor />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {features.map(({ Icon, title, text }) => (
             <Group key={title} align="flex-start" wrap="nowrap">

@@ -1,74 +1,114 @@
-import { Group, Image, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
-import { AnchorLink } from '@/components/anchor-link';
-import { abbreviateNumber } from '@/lib/format-number';
-import { LINKS_PAGE_SIZE, linksListQueryOptions } from './links-queries';
+import { Button, Center, EmptyState, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { IconBook2, IconPlus } from '@tabler/icons-react';
+import { useSuspenseQueries } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AddToCollectionModal } from './add-to-collection-modal';
+import { EditDestinationModal } from './edit-destination-modal';
+import { LinkCard } from './link-card';
+import { linkCountLabel, linksPageQuery, pageCount } from './link-display';
+import type { AuthorLink } from './link-types';
+import { LINKS_PAGE_SIZE, linksCountQueryOptions, linksListQueryOptions } from './links-queries';
 
 const route = getRouteApi('/_authenticated/links/books');
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+
+type LinkDialog = 'destination' | 'collection';
 
 export function BooksPage() {
   const { page } = route.useSearch();
   const navigate = route.useNavigate();
-  const { data } = useSuspenseQuery(
-    linksListQueryOptions({ skip: (page - 1) * LINKS_PAGE_SIZE, take: LINKS_PAGE_SIZE }),
-  );
-  const pageCount = Math.max(1, Math.ceil(data.page.total / LINKS_PAGE_SIZE));
+  const [{ data: list }, { data: count }] = useSuspenseQueries({
+    queries: [linksListQueryOptions(linksPageQuery(page)), linksCountQueryOptions()],
+  });
+  const [dialog, setDialog] = useState<LinkDialog>();
+  const [target, setTarget] = useState<AuthorLink>();
 
-  if (data.results.length === 0) {
-    return <Text>You have no links yet. Create one from the home page.</Text>;
-  }
+  const open = (kind: LinkDialog) => (link: AuthorLink) => {
+    setTarget(link);
+    setDialog(kind);
+  };
+  const close = () => {
+    setDialog(undefined);
+  };
+
+  if (list.page.total === 0) return <NoLinksYet />;
+
+  const pages = pageCount(list.page.total, LINKS_PAGE_SIZE);
+  const first = list.page.skip + 1;
+  const last = list.page.skip + list.results.length;
 
   return (
-    <Stack>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Book</Table.Th>
-              <Table.Th>Short link</Table.Th>
-              <Table.Th ta="right">Clicks</Table.Th>
-              <Table.Th>Created</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.results.map((link) => (
-              <Table.Tr key={link.id}>
-                <Table.Td>
-                  <Group wrap="nowrap">
-                    <Image src={link.coverImageUrl} alt="" w={36} h={54} fit="cover" radius="xs" />
-                    <Stack gap={0}>
-                      <Text fw={600}>{link.title || link.url}</Text>
-                      <Text size="sm" c="dimmed">
-                        {link.author} · {link.retailer}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <AnchorLink
-                    to="/links/reports/$domain/$code"
-                    params={{ domain: link.domain, code: link.code }}
-                  >
-                    {link.domain}/{link.code}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td ta="right">{abbreviateNumber(link.clickCount)}</Table.Td>
-                <Table.Td>{dateFormat.format(new Date(link.createdAt))}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pageCount > 1 && (
-        <Pagination
-          total={pageCount}
-          value={page}
-          onChange={(next) => void navigate({ search: { page: next } })}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
+    <Stack gap="md">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} fz="h3">
+          Book links
+        </Title>
+        <Text c="dimmed" aria-live="polite">
+          {linkCountLabel(count.count)}
+        </Text>
+      </Group>
+
+      {list.results.length === 0 ? (
+        <Stack align="flex-start">
+          <Text>There are no links on page {page}.</Text>
+          <Button variant="default" onClick={() => void navigate({ search: { page: 1 } })}>
+            Go to the first page
+          </Button>
+        </Stack>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {list.results.map((link) => (
+            <LinkCard
+              key={link.id}
+              link={link}
+              onChangeDestination={open('destination')}
+              onAddToCollection={open('collection')}
+            />
+          ))}
+        </Stack>
       )}
+
+      {pages > 1 && (
+        <Stack align="center" gap="xs" mt="sm">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={(next) => void navigate({ search: { page: next } })}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+          {list.results.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Showing {first}–{last} of {list.page.total}
+            </Text>
+          )}
+        </Stack>
+      )}
+
+      <EditDestinationModal link={target} opened={dialog === 'destination'} onClose={close} />
+      <AddToCollectionModal link={target} opened={dialog === 'collection'} onClose={close} />
     </Stack>
+  );
+}
+
+function NoLinksYet() {
+  return (
+    <Center py="xl">
+      <EmptyState>
+        <EmptyState.Indicator>
+          <IconBook2 aria-hidden="true" />
+        </EmptyState.Indicator>
+        <EmptyState.Title order={2}>No links yet</EmptyState.Title>
+        <EmptyState.Description>
+          Paste a retailer page or an ISBN and Shelflink gives you a short link that sends readers
+          to your book. Your links and their clicks will show up here.
+        </EmptyState.Description>
+        <EmptyState.Actions>
+          <Button component={Link} to="/" leftSection={<IconPlus size={16} />}>
+            Create your first link
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Center>
   );
 }

@@ -1,21 +1,264 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Group,
+  Image,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconBook2, IconCircleCheck } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { isApiError } from '@/api/api-error';
+import { $api } from '@/api/query-client';
+import type { components } from '@/api/schema';
+import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
+import {
+  emptyReportLinkIssueValues,
+  ISSUE_DETAILS_MAX_LENGTH,
+  issueKinds,
+  reportLinkIssueSchema,
+  toReportLinkIssueRequest,
+} from './report-link-form';
 import { shortLinkMetadataQueryOptions } from './reports-queries';
 
+type ShortLinkMetadata = components['schemas']['ShortLinkMetadata'];
+
 const route = getRouteApi('/report-link/$domain/$code');
+const FORM_FIELDS = ['kind', 'details', 'email'] as const;
 
 export function ReportLinkPage() {
   const params = route.useParams();
   const { data: link } = useSuspenseQuery(shortLinkMetadataQueryOptions(params));
+  const [reference, setReference] = useState<string>();
+
   return (
-    <Container size="sm" py="lg">
-      <Stack>
-        <Title order={1}>Report a problem with this link</Title>
-        <Text>
-          {link.domain}/{link.code} leads to {link.title} by {link.author} at {link.retailer}.
-        </Text>
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Report a problem with a link</Title>
+          <Text c="dimmed">
+            Tell us what went wrong when you opened {link.domain}/{link.code}. We check every report
+            and fix the link for everyone.
+          </Text>
+        </Stack>
+        <LinkSummary link={link} />
+        {reference ? (
+          <ReportReceived reference={reference} />
+        ) : (
+          <ReportLinkIssueForm link={link} onReported={setReference} />
+        )}
       </Stack>
     </Container>
+  );
+}
+
+function LinkSummary({ link }: { link: ShortLinkMetadata }) {
+  const isWebAddress = /^https?:\/\//i.test(link.url);
+  return (
+    <Paper
+      component="section"
+      withBorder
+      p="md"
+      radius="md"
+      aria-label="The link you are reporting"
+    >
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <Cover src={link.coverImageUrl} />
+        <Stack gap={4} miw={0}>
+          <Text fw={700} size="lg" lineClamp={2}>
+            {link.title || 'Untitled book'}
+          </Text>
+          {link.author && <Text c="dimmed">by {link.author}</Text>}
+          <Text size="sm">
+            {link.domain}/{link.code}
+            {link.retailer && ` leads to ${link.retailer}`}
+          </Text>
+          {isWebAddress ? (
+            <Anchor
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              truncate="end"
+              title={link.url}
+            >
+              {link.url}
+            </Anchor>
+          ) : (
+            <Text size="sm" truncate="end" title={link.url}>
+              {link.url}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function Cover({ src }: { src: string | null }) {
+  const [failedSrc, setFailedSrc] = useState<string>();
+  if (!src || failedSrc === src) {
+    return (
+      <Center w={72} h={108} bg="gray.1" c="gray.6" style={{ borderRadius: 4, flexShrink: 0 }}>
+        <IconBook2 size={32} aria-hidden="true" />
+      </Center>
+    );
+  }
+  return (
+    <Image
+      src={src}
+      alt=""
+      w={72}
+      h={108}
+      fit="cover"
+      radius="sm"
+      style={{ flexShrink: 0 }}
+      onError={() => {
+        setFailedSrc(src);
+      }}
+    />
+  );
+}
+
+function ReportLinkIssueForm({
+  link,
+  onReported,
+}: {
+  link: ShortLinkMetadata;
+  onReported: (reference: string) => void;
+}) {
+  const reportIssue = $api.useMutation('post', '/v1/report-link-issue');
+  const [formError, setFormError] = useState<string>();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: emptyReportLinkIssueValues,
+    validate: schemaResolver(reportLinkIssueSchema, { sync: true }),
+  });
+
+  const headingId = useId();
+
+  const submit = form.onSubmit((values) => {
+    setFormError(undefined);
+    reportIssue.mutate(
+      { body: toReportLinkIssueRequest(link, values) },
+      {
+        onSuccess: (reply) => {
+          onReported(reply.reference);
+        },
+        onError: (error) => {
+          if (!isApiError(error)) {
+            setFormError('Your report could not be sent. Please try again.');
+            return;
+          }
+          const fieldErrors = Object.fromEntries(
+            FORM_FIELDS.flatMap((field) => {
+              const message = error.fieldErrors[field];
+              return message ? [[field, message]] : [];
+            }),
+          );
+          form.setErrors(fieldErrors);
+          if (Object.keys(fieldErrors).length === 0) {
+            setFormError(error.responseStatus.message || error.fieldErrors.unknownError);
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <Paper
+      component="form"
+      withBorder
+      p="md"
+      radius="md"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={headingId}
+    >
+      <Stack>
+        <Title order={2} fz="h3" id={headingId}>
+          What is wrong?
+        </Title>
+        <Radio.Group
+          label="Kind of problem"
+          required
+          key={form.key('kind')}
+          {...form.getInputProps('kind')}
+        >
+          <Stack gap="sm" mt="xs">
+            {issueKinds.map((kind) => (
+              <Radio
+                key={kind.value}
+                value={kind.value}
+                label={kind.label}
+                description={kind.description}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Textarea
+          label="Details"
+          description="Which store, country or edition did you expect, and what did you get?"
+          required
+          autosize
+          minRows={4}
+          maxRows={10}
+          maxLength={ISSUE_DETAILS_MAX_LENGTH}
+          key={form.key('details')}
+          {...form.getInputProps('details')}
+        />
+        <TextInput
+          label="Your e-mail address (optional)"
+          description="Only if you would like us to tell you when it is fixed."
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        {formError && (
+          <Alert color="red" role="alert" title="Your report was not sent">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={reportIssue.isPending}>
+            Send report
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReportReceived({ reference }: { reference: string }) {
+  return (
+    <Alert
+      color="teal"
+      role="status"
+      icon={<IconCircleCheck aria-hidden="true" />}
+      title="Thank you, we have your report"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          Your reference is <strong>{reference}</strong>. Quote it if you write to us about this
+          link.
+        </Text>
+        <Button component={Link} to="/" variant="default" size="xs">
+          Go to the home page
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

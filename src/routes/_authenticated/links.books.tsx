@@ -1,7 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { linksListQueryOptions, LINKS_PAGE_SIZE } from '@/features/links/links-queries';
 import { BooksPage } from '@/features/links/books-page';
+import { BooksPageSkeleton } from '@/features/links/books-page-skeleton';
+import { linksPageQuery } from '@/features/links/link-display';
+import { linksCountQueryOptions, linksListQueryOptions } from '@/features/links/links-queries';
 import { titleMeta } from '@/lib/page-title';
 
 const booksSearchSchema = v.object({
@@ -9,12 +11,16 @@ const booksSearchSchema = v.object({
 });
 
 export const Route = createFileRoute('/_authenticated/links/books')({
+  // Page 1 is the default, so it stays out of the address.
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   validateSearch: booksSearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(
-      linksListQueryOptions({ skip: (deps.page - 1) * LINKS_PAGE_SIZE, take: LINKS_PAGE_SIZE }),
-    ),
+    Promise.all([
+      context.queryClient.ensureQueryData(linksListQueryOptions(linksPageQuery(deps.page))),
+      context.queryClient.ensureQueryData(linksCountQueryOptions()),
+    ]),
   head: () => titleMeta('Books · Your links'),
+  pendingComponent: BooksPageSkeleton,
   component: BooksPage,
 });

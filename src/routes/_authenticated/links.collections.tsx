@@ -1,10 +1,27 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { collectionsListQueryOptions } from '@/features/collections/collections-queries';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { CollectionsPage } from '@/features/collections/collections-page';
+import { CollectionsPageSkeleton } from '@/features/collections/collections-page-skeleton';
+import {
+  collectionsListQueryOptions,
+  collectionsPageQuery,
+} from '@/features/collections/collections-queries';
 import { titleMeta } from '@/lib/page-title';
 
+const collectionsSearchSchema = v.object({
+  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+});
+
 export const Route = createFileRoute('/_authenticated/links/collections')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(collectionsListQueryOptions({})),
+  // Page 1 is the default, so it stays out of the address.
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
+  validateSearch: collectionsSearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(
+      collectionsListQueryOptions(collectionsPageQuery(deps.page)),
+    ),
   head: () => titleMeta('Collections · Your links'),
+  pendingComponent: CollectionsPageSkeleton,
   component: CollectionsPage,
 });

@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { linkReportQueryOptions } from '@/features/reports/reports-queries';
+import * as v from 'valibot';
 import { LinkReportPage } from '@/features/reports/link-report-page';
+import { LinkReportSkeleton } from '@/features/reports/link-report-skeleton';
+import { linkReportQueryOptions, reportQuery } from '@/features/reports/reports-queries';
 import { titleMeta } from '@/lib/page-title';
 
-export const Route = createFileRoute('/_authenticated/links/reports/$domain/$code')({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(linkReportQueryOptions({ baseCode: params.code })),
+const reportDateSchema = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined);
+
+const reportSearchSchema = v.object({ from: reportDateSchema, to: reportDateSchema });
+
+export const Route = createFileRoute('/_authenticated/links_/reports/$domain/$code')({
+  validateSearch: reportSearchSchema,
+  loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(linkReportQueryOptions(reportQuery(params.code, deps))),
   head: ({ params }) => titleMeta(`Report for ${params.domain}/${params.code}`),
+  pendingComponent: LinkReportSkeleton,
   component: LinkReportPage,
 });

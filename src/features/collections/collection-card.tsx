@@ -1,0 +1,79 @@
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { collectionLinksLabel, withoutScheme } from './collection-form';
+import { CollectionCover } from './collection-cover';
+import type { Collection } from './collection-types';
+import { CopyAliasButton } from './copy-alias-button';
+
+const updatedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+
+interface CollectionCardProps {
+  collection: Collection;
+  onEdit: (collection: Collection) => void;
+  onDelete: (collection: Collection) => void;
+}
+
+export function CollectionCard({ collection, onEdit, onDelete }: CollectionCardProps) {
+  const alias = withoutScheme(collection.shortUrl);
+  return (
+    <Card component="li" withBorder radius="md" padding="md">
+      <Card.Section>
+        <CollectionCover imageId={collection.imageId} />
+      </Card.Section>
+      <Stack gap={6} mt="md" flex={1}>
+        <Title order={3} fz="lg" lineClamp={2}>
+          {collection.title}
+        </Title>
+        <Group gap={4} wrap="nowrap">
+          {/^https?:\/\//.test(collection.shortUrl) ? (
+            <Anchor
+              href={collection.shortUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              fw={600}
+              truncate="end"
+            >
+              {alias}
+            </Anchor>
+          ) : (
+            <Text fw={600} truncate="end">
+              {alias}
+            </Text>
+          )}
+          <CopyAliasButton value={collection.shortUrl} label={alias} />
+        </Group>
+        <Group gap="md">
+          <Text size="sm">{collectionLinksLabel(collection.linkIds.length)}</Text>
+          <Text size="sm" c="dimmed">
+            Updated {updatedFormat.format(new Date(collection.updatedAt))}
+          </Text>
+        </Group>
+      </Stack>
+      <Group mt="md" gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPencil size={14} />}
+          aria-label={`Edit ${collection.title}`}
+          onClick={() => {
+            onEdit(collection);
+          }}
+        >
+          Edit
+        </Button>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={14} />}
+          aria-label={`Delete ${collection.title}`}
+          onClick={() => {
+            onDelete(collection);
+          }}
+        >
+          Delete
+        </Button>
+      </Group>
+    </Card>
+  );
+}

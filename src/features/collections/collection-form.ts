@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import { isApiError } from '@/api/api-error';
+import { abbreviateNumber } from '@/lib/format-number';
+import { vanityCodeSchema } from '@/lib/validation-rules';
+
+export const COLLECTION_TITLE_MAX_LENGTH = 200;
+export const COLLECTION_MAX_LINKS = 100;
+export const COVER_IMAGE_ID_MAX_LENGTH = 200;
+export const COVER_ALT_MAX_LENGTH = 300;
+
+const titleSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Give the collection a title, like The Orchard Trilogy.'),
+  v.maxLength(
+    COLLECTION_TITLE_MAX_LENGTH,
+    `A title can be at most ${COLLECTION_TITLE_MAX_LENGTH} characters long.`,
+  ),
+);
+
+const linkIdsSchema = v.pipe(
+  v.array(v.string()),
+  v.maxLength(COLLECTION_MAX_LINKS, `A collection holds at most ${COLLECTION_MAX_LINKS} links.`),
+);
+
+export const editCollectionSchema = v.object({ title: titleSchema, linkIds: linkIdsSchema });
+
+export const createCollectionSchema = v.pipe(
+  v.object({
+    title: titleSchema,
+    linkIds: linkIdsSchema,
+    aliasCode: vanityCodeSchema,
+    coverImageId: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(
+        COVER_IMAGE_ID_MAX_LENGTH,
+        `An image id can be at most ${COVER_IMAGE_ID_MAX_LENGTH} characters long.`,
+      ),
+      v.regex(
+        /^[A-Za-z0-9_./-]*$/,
+        'Use the id your image host gave the image: letters, digits and _ . / - only.',
+      ),
+    ),
+    coverAlt: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(
+        COVER_ALT_MAX_LENGTH,
+        `A description can be at most ${COVER_ALT_MAX_LENGTH} characters long.`,
+      ),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['coverImageId'], ['coverAlt']],
+      (input) => input.coverImageId === '' || input.coverAlt !== '',
+      'Describe the cover for readers who cannot see it, like “The Orchard Trilogy box set”.',
+    ),
+    ['coverAlt'],
+  ),
+);
+
+export type CreateCollectionValues = v.InferInput<typeof createCollectionSchema>;
+export type CreateCollectionInput = v.InferOutput<typeof createCollectionSchema>;
+
+export const emptyCreateCollectionValues: CreateCollectionValues = {
+  title: '',
+  linkIds: [],
+  aliasCode: '',
+  coverImageId: '',
+  coverAlt: '',
+};
+
+/** What a failed call means for a form: messages for its fields, and one for the form itself. */
+export interface FormFailure {
+  fieldErrors: Record<string, string>;
+  message: string | undefined;
+}
+
+const FALLBACK_MESSAGE = 'That did not work. Please try again.';
+
+/**
+ * Splits a rejection into errors at the form's fields (`fieldMap` maps the server's field name,
+ * first letter lower-cased, to the form field) and a message for everything else.
+ */
+export function toFormFailure(error: unknown, fieldMap: Record<string, string>): FormFailure {
+  if (!isApiError(error)) return { fieldErrors: {}, message: FALLBACK_MESSAGE };
+  const fieldErrors: Record<string, string> = {};
+  const otherMessages: string[] = [];
+  for (const [serverField, message] of Object.entries(error.fieldErrors)) {
+    const formField = fieldMap[serverField];
+    if (formField) fieldErrors[formField] ??= message;
+    else if (serverField !== 'unknownError') otherMessages.push(message);
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    return { fieldErrors, message: otherMessages.length > 0 ? otherMessages.join(' ') : undefined };
+  }
+  const message =
+    error.responseStatus.message || error.fieldErrors.unknownError || otherMessages.join(' ');
+  return { fieldErrors, message: message || FALLBACK_MESSAGE };
+}
+
+export interface LinkChoice {
+  value: string;
+  label: string;
+}
+
+/** Options for picking links: every link once, labelled by title and short link. */
+export function toLinkChoices(
+  links: readonly { id: string; title: string; domain: string; code: string }[],
+  selectedIds: readonly string[] = [],
+): LinkChoice[] {
+  const choices = new Map<string, LinkChoice>();
+  for (const link of links) {
+    if (choices.has(link.id)) continue;
+    const title = link.title.trim() || 'Untitled link';
+    choices.set(link.id, { value: link.id, label: `${title} · ${link.domain}/${link.code}` });
+  }
+  // A picked link that is not among the loaded ones still needs an option to show as picked.
+  for (const id of selectedIds) {
+    if (!choices.has(id)) choices.set(id, { value: id, label: `Link ${id}` });
+  }
+  return [...choices.values()];
+}
+
+/** 'https://shelf.to/c/orchard-trilogy' → 'shelf.to/c/orchard-trilogy'. */
+export function withoutScheme(url: string): string {
+  return url.replace(/^[a-z][a-z\d+.-]*:\/\//i, '');
+}
+
+export function collectionCountLabel(count: number): string {
+  return `${abbreviateNumber(count)} ${count === 1 ? 'collection' : 'collections'}`;
+}
+
+export function collectionLinksLabel(count: number): string {
+  return `${abbreviateNumber(count)} ${count === 1 ? 'link' : 'links'}`;
+}

@@ -1,0 +1,61 @@
+import { Anchor, Loader, MultiSelect, type MultiSelectProps } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { MODAL_BASE_Z_INDEX } from '@/components/stacked-modal';
+import { COLLECTION_MAX_LINKS, toLinkChoices } from './collection-form';
+import { linkChoicesQueryOptions, linksByIdsQueryOptions } from './collections-queries';
+
+// The dropdown opens inside a stacked modal, so it must sit above every modal.
+const DROPDOWN_Z_INDEX = MODAL_BASE_Z_INDEX + 100;
+
+interface CollectionLinksSelectProps extends Omit<
+  MultiSelectProps,
+  'data' | 'label' | 'searchable'
+> {
+  /** The links picked when the form opened; any not among the loaded choices are fetched by id. */
+  initialIds?: string[];
+}
+
+/** Picks links from the author's own links. */
+export function CollectionLinksSelect({
+  initialIds = [],
+  error,
+  ...props
+}: CollectionLinksSelectProps) {
+  const choices = useQuery(linkChoicesQueryOptions());
+  const loadedIds = new Set(choices.data?.results.map((link) => link.id));
+  const missingIds = choices.isSuccess ? initialIds.filter((id) => !loadedIds.has(id)) : [];
+  const picked = useQuery({
+    ...linksByIdsQueryOptions(missingIds),
+    enabled: missingIds.length > 0,
+  });
+  const links = [...(choices.data?.results ?? []), ...(picked.data?.results ?? [])];
+  const data = toLinkChoices(links, choices.isSuccess && !picked.isPending ? initialIds : []);
+
+  const loadError = choices.isError ? (
+    <>
+      Your links could not be loaded.{' '}
+      <Anchor component="button" type="button" size="xs" onClick={() => void choices.refetch()}>
+        Try again
+      </Anchor>
+    </>
+  ) : undefined;
+
+  return (
+    <MultiSelect
+      {...props}
+      label="Links in this collection"
+      description="Pick from your links, in the order readers should see them."
+      placeholder={choices.isPending ? 'Loading your links…' : 'Search your links'}
+      data={data}
+      searchable
+      clearable
+      hidePickedOptions
+      maxValues={COLLECTION_MAX_LINKS}
+      nothingFoundMessage="No link matches"
+      disabled={choices.isPending}
+      rightSection={choices.isPending ? <Loader size="xs" aria-hidden="true" /> : undefined}
+      error={error ?? loadError}
+      comboboxProps={{ zIndex: DROPDOWN_Z_INDEX }}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { $api } from '@/api/query-client';
+import { StackedModal } from '@/components/stacked-modal';
+import { collectionLinksLabel, toFormFailure, withoutScheme } from './collection-form';
+import type { Collection } from './collection-types';
+
+interface DeleteCollectionModalProps {
+  collection: Collection | undefined;
+  opened: boolean;
+  onClose: () => void;
+  onDeleted: (collection: Collection) => void;
+}
+
+export function DeleteCollectionModal({
+  collection,
+  opened,
+  onClose,
+  onDeleted,
+}: DeleteCollectionModalProps) {
+  return (
+    <StackedModal opened={opened} onClose={onClose} title="Delete this collection?">
+      {collection && (
+        <DeleteConfirmation
+          key={collection.id}
+          collection={collection}
+          onCancel={onClose}
+          onDeleted={onDeleted}
+        />
+      )}
+    </StackedModal>
+  );
+}
+
+function DeleteConfirmation({
+  collection,
+  onCancel,
+  onDeleted,
+}: {
+  collection: Collection;
+  onCancel: () => void;
+  onDeleted: (collection: Collection) => void;
+}) {
+  const queryClient = useQueryClient();
+  const deleteCollection = $api.useMutation('delete', '/v2/collections/{id}');
+  const [error, setError] = useState<string>();
+
+  const confirm = () => {
+    setError(undefined);
+    deleteCollection.mutate(
+      { params: { path: { id: collection.id } } },
+      {
+        onSuccess: () => {
+          queryClient.removeQueries({
+            queryKey: ['get', '/v2/collections/{id}', { params: { path: { id: collection.id } } }],
+          });
+          void queryClient.invalidateQueries({ queryKey: ['get', '/v2/collections/list'] });
+          notifications.show({
+            color: 'teal',
+            title: 'Collection deleted',
+            message: `${collection.title} is gone. Its links are still in your books.`,
+          });
+          onDeleted(collection);
+        },
+        onError: (failure) => {
+          setError(toFormFailure(failure, {}).message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack>
+      <Text>
+        <strong>{collection.title}</strong> will be deleted and its short link{' '}
+        <strong>{withoutScheme(collection.shortUrl)}</strong> will stop working.{' '}
+        {keptLinksSentence(collection.linkIds.length)}
+      </Text>
+      {error && (
+        <Alert color="red" role="alert" title="The collection was not deleted">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} data-autofocus>
+          Keep it
+        </Button>
+        <Button color="red" onClick={confirm} loading={deleteCollection.isPending}>
+          Delete collection
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function keptLinksSentence(count: number): string {
+  if (count === 0) return 'It holds no links.';
+  return `The ${collectionLinksLabel(count)} in it ${count === 1 ? 'is' : 'are'} kept.`;
+}

@@ -1,0 +1,119 @@
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { isApiError, UNKNOWN_FIELD_ERROR } from '@/api/api-error';
+import { $api } from '@/api/query-client';
+import { DEVICE_MAKER_TOKEN_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
+import { claimLinkSchema, toSignupRequest, type ClaimLinkValues } from './link-editor-schemas';
+
+interface ClaimLinkFormProps {
+  link: { domain: string; code: string; url: string };
+}
+
+// The server names the token inside affiliateParameters; the form has one field for it.
+const serverFieldToFormField: Readonly<Record<string, keyof ClaimLinkValues>> = {
+  email: 'email',
+  affiliateParameters: 'appleServicesToken',
+  'affiliateParameters.at': 'appleServicesToken',
+  at: 'appleServicesToken',
+};
+
+/** A signed-out visitor signs up with an e-mail address to keep the link they created. */
+export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
+  const signup = $api.useMutation('post', '/v1/signup');
+  const [failure, setFailure] = useState<string>();
+  const headingId = useId();
+  const form = useForm<ClaimLinkValues>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', appleServicesToken: '' },
+    validate: schemaResolver(claimLinkSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(undefined);
+    signup.mutate(
+      { body: toSignupRequest(values, link) },
+      {
+        onError: (error) => {
+          if (!isApiError(error)) {
+            setFailure(UNKNOWN_FIELD_ERROR);
+            return;
+          }
+          const fieldErrors: Partial<Record<keyof ClaimLinkValues, string>> = {};
+          for (const [field, message] of Object.entries(error.fieldErrors)) {
+            const formField = serverFieldToFormField[field];
+            if (formField) fieldErrors[formField] ??= message;
+          }
+          if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+          else
+            setFailure(
+              error.responseStatus.message || (error.fieldErrors.unknownError ?? error.message),
+            );
+        },
+      },
+    );
+  });
+
+  if (signup.isSuccess) {
+    return (
+      <Alert
+        color="teal"
+        title="Check your inbox"
+        role="status"
+        icon={<IconMailCheck aria-hidden="true" />}
+      >
+        <Text size="sm">
+          Check your inbox — confirm your address to claim {link.domain}/{link.code}
+        </Text>
+        <Text size="sm" c="dimmed" mt={4}>
+          We sent the confirmation to {signup.data.email}. The link works already; confirming makes
+          it yours.
+        </Text>
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} id={headingId} fz="lg">
+          Keep this link
+        </Title>
+        <Text size="sm" c="dimmed">
+          The link works for everyone now. Claim it with your e-mail address to see who clicks it
+          and to change where it leads later. No password needed.
+        </Text>
+        <TextInput
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          errorProps={{ role: 'alert' }}
+        />
+        <TextInput
+          key={form.key('appleServicesToken')}
+          {...form.getInputProps('appleServicesToken')}
+          label="Apple Services token (at)"
+          description="Optional. Earn commission on Apple Books sales through this link. Your token starts with 1; copy it from the Apple Services partner dashboard."
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={DEVICE_MAKER_TOKEN_MAX_LENGTH}
+          errorProps={{ role: 'alert' }}
+        />
+        {failure && (
+          <Alert color="red" title="We could not send the confirmation" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Button type="submit" loading={signup.isPending} style={{ alignSelf: 'flex-start' }}>
+          Claim my link
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { AffiliateProgramChoices } from './affiliate-program-choices';
+import type { LinkEditorForm } from './link-editor-form';
+import { LinkPreview } from './link-preview';
+import { ParameterRows } from './parameter-rows';
+import { VanityCodeField } from './vanity-code-field';
+
+interface CustomizeStepProps {
+  form: LinkEditorForm;
+  isAuthenticated: boolean;
+  /** The create request is in flight. */
+  creating: boolean;
+  /** A failure that names no field, with its retry, shown above the buttons. */
+  failure: ReactNode;
+  onBack: () => void;
+  onCreate: () => void;
+}
+
+export function CustomizeStep({
+  form,
+  isAuthenticated,
+  creating,
+  failure,
+  onBack,
+  onCreate,
+}: CustomizeStepProps) {
+  const destination = form.useWatchValue('url');
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={500}>
+            Destination
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconPencil size={14} aria-hidden="true" />}
+            onClick={onBack}
+            disabled={creating}
+          >
+            Change destination
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {destination}
+        </Text>
+        <LinkPreview destination={destination} />
+      </Stack>
+      <VanityCodeField form={form} readOnly={creating} onSubmitStep={onCreate} />
+      {isAuthenticated ? (
+        <AffiliateProgramChoices form={form} readOnly={creating} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Earn commission from Apple Books: add your Apple Services token when you claim the link
+          after creating it.
+        </Text>
+      )}
+      <Divider />
+      <ParameterRows form={form} readOnly={creating} />
+      {failure}
+      <Group gap="sm">
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
+          onClick={onBack}
+          disabled={creating}
+        >
+          Back
+        </Button>
+        <Button type="submit" size="md" loading={creating}>
+          Create link
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

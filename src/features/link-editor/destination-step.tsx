@@ -1,0 +1,94 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowRight, IconLink } from '@tabler/icons-react';
+import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
+import { isEnterKey } from '@/lib/keyboard';
+import { DESTINATION_URL_MAX_LENGTH } from '@/lib/validation-rules';
+import { isPreviewable, LinkPreview } from './link-preview';
+import type { LinkEditorForm } from './link-editor-form';
+
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+interface DestinationStepProps {
+  form: LinkEditorForm;
+  /** A check or the create request is running. */
+  busy: boolean;
+  /** The create request was sent from this step. */
+  creating: boolean;
+  /** A failure that names no field, with its retry, shown above the buttons. */
+  failure: ReactNode;
+  onEntered: () => void;
+  onContinue: () => void;
+  onCreate: () => void;
+}
+
+export function DestinationStep({
+  form,
+  busy,
+  creating,
+  failure,
+  onEntered,
+  onContinue,
+  onCreate,
+}: DestinationStepProps) {
+  const destination = form.useWatchValue('url');
+  const [debouncedDestination] = useDebouncedValue(destination, PREVIEW_DEBOUNCE_MS);
+  const inputProps = form.getInputProps('url');
+  const onInputChange = inputProps.onChange as (event: ChangeEvent<HTMLInputElement>) => void;
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        key={form.key('url')}
+        {...inputProps}
+        onChange={(event) => {
+          onInputChange(event);
+          if (event.currentTarget.value.trim() !== '') onEntered();
+        }}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (!isEnterKey(event) || event.nativeEvent.isComposing) return;
+          // Handled here rather than by the form's own submit, so one Enter is one step.
+          event.preventDefault();
+          if (!busy) onContinue();
+        }}
+        label="Book link or ISBN"
+        description="Paste your book's page at any store (Apple Books, Amazon, Bookshop.org, Kobo…) or type its ISBN."
+        placeholder="https://books.apple.com/… or 978-1-66801-234-5"
+        size="md"
+        required
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={DESTINATION_URL_MAX_LENGTH}
+        leftSection={<IconLink size={18} aria-hidden="true" />}
+        errorProps={{ role: 'alert' }}
+        readOnly={creating}
+      />
+      <LinkPreview
+        destination={debouncedDestination}
+        settling={destination !== debouncedDestination && isPreviewable(destination)}
+      />
+      {failure}
+      <Group gap="sm">
+        <Button
+          type="submit"
+          size="md"
+          rightSection={<IconArrowRight size={18} aria-hidden="true" />}
+          disabled={busy}
+          loading={busy && !creating}
+        >
+          Continue
+        </Button>
+        <Button
+          variant="light"
+          size="md"
+          onClick={onCreate}
+          loading={creating}
+          disabled={busy && !creating}
+        >
+          Create link now
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { $api } from '@/api/query-client';
+
+/** Links are made on this domain; vanity codes are checked against it. */
+export const SHORT_LINK_DOMAIN = 'shelf.to';
+
+// A product page's title and cover rarely change while an author fills in the editor.
+const PRODUCT_STALE_TIME = 5 * 60_000;
+
+export const productMetadataQueryOptions = (url: string) =>
+  $api.queryOptions(
+    'get',
+    '/v1/product/metadata',
+    { params: { query: { url } } },
+    { staleTime: PRODUCT_STALE_TIME },
+  );
+
+export const isbnMetadataQueryOptions = (isbn: string) =>
+  $api.queryOptions(
+    'get',
+    '/v1/product/metadata/isbn',
+    { params: { query: { isbn } } },
+    { staleTime: PRODUCT_STALE_TIME },
+  );
+
+export const vanityAvailabilityQueryOptions = (code: string) =>
+  $api.queryOptions('get', '/v1/vanity-codes/availability', {
+    params: { query: { domain: SHORT_LINK_DOMAIN, code } },
+  });
+
+/** The author's saved affiliate tokens: the programs a new link can carry. */
+export const savedAffiliateTokensQueryOptions = () =>
+  $api.queryOptions('get', '/v1/affiliate-tokens');
+
+/** Reads that list the author's links; a new link changes them. */
+export const linkListQueryKeys = [
+  ['get', '/v1/links/list'],
+  ['get', '/v1/links/count'],
+] as const;

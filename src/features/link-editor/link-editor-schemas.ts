@@ -1,0 +1,237 @@
+import * as v from 'valibot';
+import type { components } from '@/api/schema';
+import {
+  destinationUrlSchema,
+  deviceMakerTokenSchema,
+  emailSchema,
+  isbnSchema,
+  normalizeVanityCode,
+  vanityCodeSchema,
+} from '@/lib/validation-rules';
+import {
+  DEVICE_MAKER_PARAMETER_NAME,
+  DEVICE_MAKER_PROGRAM_GUID,
+  UNSUPPORTED_PROGRAM_GUID,
+} from '@/lib/affiliate-programs';
+
+export type CreateLinkRequest = components['schemas']['CreateLinkRequest'];
+export type SignupRequest = components['schemas']['SignupRequest'];
+
+export const DESTINATION_REQUIRED_MESSAGE =
+  "Paste a link to your book's page at a store, or type its ISBN.";
+export const PREVIEW_UNAVAILABLE_MESSAGE =
+  'We could not read that page; you can still create the link.';
+export const ISBN_NOT_FOUND_MESSAGE =
+  "We could not find a book with that ISBN. Check the number, or paste a link to the book's page instead.";
+
+/** What the author typed into the destination field, understood. */
+export type Destination =
+  | { kind: 'empty' }
+  | { kind: 'isbn'; isbn: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'invalid'; message: string };
+
+const ISBN_LIKE = /^(?:\d{10}|\d{13}|\d{9}[Xx])$/;
+
+/** Digits only, 10 or 13 long (or 9 digits and an X), once hyphens and spaces are removed. */
+export function looksLikeIsbn(text: string): boolean {
+  return ISBN_LIKE.test(text.replace(/[\s-]/g, ''));
+}
+
+function firstMessage(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues[0]?.message ?? DESTINATION_REQUIRED_MESSAGE;
+}
+
+/** An ISBN is checked as an ISBN; anything else as a web address. */
+export function parseDestination(text: string): Destination {
+  if (text.trim() === '') return { kind: 'empty' };
+  if (looksLikeIsbn(text)) {
+    const result = v.safeParse(isbnSchema, text);
+    return result.success
+      ? { kind: 'isbn', isbn: result.output }
+      : { kind: 'invalid', message: firstMessage(result.issues) };
+  }
+  const result = v.safeParse(destinationUrlSchema, text);
+  return result.success
+    ? { kind: 'url', url: result.output }
+    : { kind: 'invalid', message: firstMessage(result.issues) };
+}
+
+export const destinationSchema = v.pipe(
+  v.string(DESTINATION_REQUIRED_MESSAGE),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const destination = parseDestination(dataset.value);
+    if (destination.kind === 'empty') addIssue({ message: DESTINATION_REQUIRED_MESSAGE });
+    if (destination.kind === 'invalid') addIssue({ message: destination.message });
+  }),
+);
+
+export const MAX_PARAMETERS = 20;
+export const PARAMETER_KEY_MAX_LENGTH = 64;
+export const PARAMETER_VALUE_MAX_LENGTH = 256;
+const PARAMETER_KEY_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export interface ParameterRow {
+  /** Keys the row on screen, so removing a row keeps the others' inputs. Never sent. */
+  id: string;
+  key: string;
+  value: string;
+}
+
+function isBlankRow(row: ParameterRow): boolean {
+  return row.key.trim() === '' && row.value.trim() === '';
+}
+
+const parameterRowSchema = v.pipe(
+  v.object({
+    id: v.string(),
+    key: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(
+        PARAMETER_KEY_MAX_LENGTH,
+        `A parameter name can be at most ${PARAMETER_KEY_MAX_LENGTH} characters long.`,
+      ),
+      v.check(
+        (key) => key === '' || PARAMETER_KEY_PATTERN.test(key),
+        'Use only letters, digits, dots (.), hyphens (-) and underscores (_) in a parameter name.',
+      ),
+    ),
+    value: v.pipe(
+      v.string(),
+      v.maxLength(
+        PARAMETER_VALUE_MAX_LENGTH,
+        `A parameter value can be at most ${PARAMETER_VALUE_MAX_LENGTH} characters long.`,
+      ),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['key'], ['value']],
+      (row) => row.key !== '' || row.value.trim() === '',
+      'Give this parameter a name, or remove the row.',
+    ),
+    ['key'],
+  ),
+);
+
+export const parametersSchema = v.pipe(
+  v.array(parameterRowSchema),
+  v.maxLength(MAX_PARAMETERS, `A link can carry at most ${MAX_PARAMETERS} extra parameters.`),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const rows = dataset.value;
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      if (row.key === '') return;
+      if (seen.has(row.key)) {
+        addIssue({
+          message: 'This parameter name is already used above.',
+          path: [
+            { type: 'array', origin: 'value', input: rows, key: index, value: row },
+            { type: 'object', origin: 'value', input: row, key: 'key', value: row.key },
+          ],
+        });
+      }
+      seen.add(row.key);
+    });
+  }),
+);
+
+/** The rows the author filled in, as the `parameterKeyValues` of a link. Blank rows are left out. */
+export function toParameterKeyValues(rows: readonly ParameterRow[]): Record<string, string> {
+  const parameters: Record<string, string> = {};
+  for (const row of rows) {
+    if (isBlankRow(row)) continue;
+    parameters[row.key.trim()] = row.value;
+  }
+  return parameters;
+}
+
+export interface LinkEditorValues {
+  /** The destination as typed: a retailer address or an ISBN. Named like the API field so server field errors land here. */
+  url: string;
+  code: string;
+  /** The programs the author picked; null until they change the choice, which means every saved program. */
+  affiliatePrograms: string[] | null;
+  parameters: ParameterRow[];
+}
+
+export const emptyLinkEditorValues: LinkEditorValues = {
+  url: '',
+  code: '',
+  affiliatePrograms: null,
+  parameters: [],
+};
+
+export const linkEditorSchema = v.object({
+  url: destinationSchema,
+  code: vanityCodeSchema,
+  affiliatePrograms: v.nullable(v.array(v.string())),
+  parameters: parametersSchema,
+});
+
+/**
+ * The create request: `code` only when one was chosen. `savedPrograms` are the programs the author
+ * has tokens for (none when signed out); the link carries those the author kept ticked.
+ */
+export function toCreateLinkRequest(
+  values: LinkEditorValues,
+  destinationUrl: string,
+  savedPrograms: readonly string[],
+): CreateLinkRequest {
+  const code = normalizeVanityCode(values.code);
+  const picked = values.affiliatePrograms ?? savedPrograms;
+  return {
+    url: destinationUrl,
+    ...(code === '' ? {} : { code }),
+    parameterKeyValues: toParameterKeyValues(values.parameters),
+    affiliatePrograms: savedPrograms.filter((program) => picked.includes(program)),
+  };
+}
+
+export interface ClaimLinkValues {
+  email: string;
+  appleServicesToken: string;
+}
+
+/** Optional: blank is fine, anything else must be a valid Apple Services `at` token. */
+export const optionalDeviceMakerTokenSchema = v.pipe(
+  v.string(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.trim() === '') return;
+    const result = v.safeParse(deviceMakerTokenSchema, dataset.value);
+    if (!result.success) addIssue({ message: firstMessage(result.issues) });
+  }),
+);
+
+export const claimLinkSchema = v.object({
+  email: emailSchema,
+  appleServicesToken: optionalDeviceMakerTokenSchema,
+});
+
+/** The sign-up that claims an unclaimed link; `at` is sent only when the visitor gave one. */
+export function toSignupRequest(
+  values: ClaimLinkValues,
+  link: { url: string; code: string },
+): SignupRequest {
+  const token = values.appleServicesToken.trim();
+  return {
+    email: values.email.trim(),
+    url: link.url,
+    code: link.code,
+    affiliateProgramGuid: token === '' ? UNSUPPORTED_PROGRAM_GUID : DEVICE_MAKER_PROGRAM_GUID,
+    affiliateParameters: token === '' ? {} : { [DEVICE_MAKER_PARAMETER_NAME]: token },
+  };
+}
+
+/** Only http(s) addresses are rendered as links. */
+export function isWebAddress(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

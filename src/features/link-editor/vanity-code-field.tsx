@@ -1,0 +1,80 @@
+import { Loader, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { KeyboardEvent, ReactNode } from 'react';
+import * as v from 'valibot';
+import { isEnterKey } from '@/lib/keyboard';
+import {
+  normalizeVanityCode,
+  VANITY_CODE_MAX_LENGTH,
+  VANITY_CODE_MIN_LENGTH,
+  VANITY_CODE_TAKEN_MESSAGE,
+  vanityCodeSchema,
+} from '@/lib/validation-rules';
+import type { LinkEditorForm } from './link-editor-form';
+import { SHORT_LINK_DOMAIN, vanityAvailabilityQueryOptions } from './link-editor-queries';
+
+export const AVAILABILITY_DEBOUNCE_MS = 400;
+
+/** Whether a code can be asked about: an empty code counts as available without a call. */
+function isCheckable(code: string): boolean {
+  return code !== '' && v.is(vanityCodeSchema, code);
+}
+
+interface VanityCodeFieldProps {
+  form: LinkEditorForm;
+  readOnly: boolean;
+  onSubmitStep: () => void;
+}
+
+/** The custom ending of the short link, checked for availability as the author types. */
+export function VanityCodeField({ form, readOnly, onSubmitStep }: VanityCodeFieldProps) {
+  const code = normalizeVanityCode(form.useWatchValue('code'));
+  const [debouncedCode] = useDebouncedValue(code, AVAILABILITY_DEBOUNCE_MS);
+  const availability = useQuery({
+    ...vanityAvailabilityQueryOptions(debouncedCode),
+    enabled: isCheckable(debouncedCode),
+  });
+
+  // Answers are only shown for the code as it is now, never for one the author has since changed.
+  const settled = debouncedCode === code && isCheckable(code);
+  const isAvailable = settled ? availability.data?.isAvailable : undefined;
+  const checking = isCheckable(code) && (!settled || availability.isFetching);
+  const inputProps = form.getInputProps('code');
+  const formError = inputProps.error as ReactNode;
+  const error = formError ?? (isAvailable === false ? VANITY_CODE_TAKEN_MESSAGE : undefined);
+
+  return (
+    <TextInput
+      key={form.key('code')}
+      {...inputProps}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (!isEnterKey(event) || event.nativeEvent.isComposing) return;
+        event.preventDefault();
+        onSubmitStep();
+      }}
+      error={error}
+      errorProps={{ role: 'alert' }}
+      success={
+        isAvailable === true && !checking ? `${SHORT_LINK_DOMAIN}/${code} is available.` : undefined
+      }
+      successProps={{ role: 'status' }}
+      label="Custom ending (optional)"
+      description={`${VANITY_CODE_MIN_LENGTH} to ${VANITY_CODE_MAX_LENGTH} letters, digits, - and _. Leave it empty and we pick a short code.`}
+      placeholder="salt-orchard"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      readOnly={readOnly}
+      leftSection={
+        <Text size="sm" c="dimmed" pl={4}>
+          {SHORT_LINK_DOMAIN}/
+        </Text>
+      }
+      leftSectionWidth={72}
+      leftSectionPointerEvents="none"
+      rightSection={checking ? <Loader size={16} aria-label="Checking availability" /> : null}
+      aria-busy={checking}
+    />
+  );
+}

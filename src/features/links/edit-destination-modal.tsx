@@ -1,0 +1,102 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { isApiError } from '@/api/api-error';
+import { $api } from '@/api/query-client';
+import { StackedModal } from '@/components/stacked-modal';
+import { DESTINATION_URL_MAX_LENGTH, destinationUrlSchema } from '@/lib/validation-rules';
+import { shortLinkLabel } from './link-display';
+import type { AuthorLink } from './link-types';
+
+const destinationFormSchema = v.object({ url: destinationUrlSchema });
+
+interface EditDestinationModalProps {
+  link: AuthorLink | undefined;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function EditDestinationModal({ link, opened, onClose }: EditDestinationModalProps) {
+  return (
+    <StackedModal opened={opened} onClose={onClose} title="Change where this link leads">
+      {link && <EditDestinationForm key={link.id} link={link} onDone={onClose} />}
+    </StackedModal>
+  );
+}
+
+function EditDestinationForm({ link, onDone }: { link: AuthorLink; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const updateLink = $api.useMutation('put', '/v1/links');
+  const [formError, setFormError] = useState<string>();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { url: link.url },
+    validate: schemaResolver(destinationFormSchema, { sync: true }),
+  });
+  const label = shortLinkLabel(link);
+
+  const submit = form.onSubmit((values) => {
+    const { url } = v.parse(destinationFormSchema, values);
+    setFormError(undefined);
+    updateLink.mutate(
+      { body: { domain: link.domain, code: link.code, baseCode: link.baseCode, url } },
+      {
+        onSuccess: (updated) => {
+          void queryClient.invalidateQueries({ queryKey: ['get', '/v1/links/list'] });
+          notifications.show({
+            color: 'teal',
+            title: 'Destination changed',
+            message: `${label} now leads to ${updated.url}`,
+          });
+          onDone();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fieldErrors.url) {
+            form.setErrors({ url: error.fieldErrors.url });
+          } else if (isApiError(error)) {
+            setFormError(error.responseStatus.message || error.fieldErrors.unknownError);
+          } else {
+            setFormError('The change could not be saved. Please try again.');
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">
+          Readers who open <strong>{label}</strong> will be sent to the new address. Its clicks so
+          far stay with the link.
+        </Text>
+        <TextInput
+          label="Destination"
+          description="A retailer or product page. We add https:// if you leave it out."
+          placeholder="https://books.apple.com/…"
+          required
+          data-autofocus
+          maxLength={DESTINATION_URL_MAX_LENGTH}
+          key={form.key('url')}
+          {...form.getInputProps('url')}
+        />
+        {formError && (
+          <Alert color="red" role="alert" title="The destination was not changed">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={updateLink.isPending}>
+            Save destination
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { abbreviateNumber } from '@/lib/format-number';
+import { LINKS_PAGE_SIZE } from './links-queries';
+
+/** `skip` and `take` for a 1-based page of the author's links. */
+export function linksPageQuery(page: number): { skip: number; take: number } {
+  return { skip: (Math.max(1, page) - 1) * LINKS_PAGE_SIZE, take: LINKS_PAGE_SIZE };
+}
+
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** '1 link', '23 links', '1.2k links'. */
+export function linkCountLabel(count: number): string {
+  return `${abbreviateNumber(count)} ${count === 1 ? 'link' : 'links'}`;
+}
+
+/** '1 click', '18.4k clicks'. */
+export function clickCountLabel(count: number): string {
+  return `${abbreviateNumber(count)} ${count === 1 ? 'click' : 'clicks'}`;
+}
+
+/** Only http(s) destinations are rendered as links; anything else is shown as text. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** A short link as people say it: 'shelf.to/salt-orchard'. */
+export function shortLinkLabel(link: { domain: string; code: string }): string {
+  return `${link.domain}/${link.code}`;
+}
+
+/** The collection's links with `linkId` appended once. */
+export function withLinkAdded(linkIds: readonly string[], linkId: string): string[] {
+  return linkIds.includes(linkId) ? [...linkIds] : [...linkIds, linkId];
+}

@@ -1,0 +1,3 @@
+import type { components } from '@/api/schema';
+
+export type AuthorLink = components['schemas']['Link'];

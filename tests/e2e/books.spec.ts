@@ -1,0 +1,173 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, preferMock, test } from '../support/fixtures';
+
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Covers come from the image host; serve a stand-in so the test does not depend on it. */
+async function serveCovers(page: Page) {
+  await page.route('https://images.shelflink.app/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: TINY_PNG }),
+  );
+}
+
+function isApiCall(request: Request, method: string, path: string) {
+  return request.method() === method && new URL(request.url()).pathname === `/api${path}`;
+}
+
+test.beforeEach(async ({ page }) => {
+  await serveCovers(page);
+});
+
+test('lists the author’s links with abbreviated counts and pages through them', async ({
+  page,
+  consoleErrors,
+}) => {
+  const firstPage = page.waitForRequest((request) => isApiCall(request, 'GET', '/v1/links/list'));
+  await page.goto('/links/books');
+  const firstQuery = new URL((await firstPage).url()).searchParams;
+  expect(firstQuery.get('skip')).toBe('0');
+  expect(firstQuery.get('take')).toBe('20');
+
+  await expect(page.getByText('23 links', { exact: true })).toBeVisible();
+  const saltOrchard = page.getByRole('listitem').filter({ hasText: 'shelf.to/salt-orchard' });
+  await expect(saltOrchard.getByRole('heading', { name: 'The Salt Orchard' })).toBeVisible();
+  await expect(saltOrchard.getByText('18.4k clicks')).toBeVisible();
+  await expect(saltOrchard.getByText('Maya Okafor · Apple Books US')).toBeVisible();
+  await expect(saltOrchard.getByText(/^Created Nov \d+, 2026$/)).toBeVisible();
+  await expect(
+    saltOrchard.getByRole('link', {
+      name: 'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
+    }),
+  ).toHaveAttribute('href', 'https://books.apple.com/us/book/the-salt-orchard/id1623456789');
+  await expect(
+    saltOrchard.getByRole('button', { name: 'Copy shelf.to/salt-orchard' }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: 'shelf.to/winter-ledger' })
+      .getByText('7.4k clicks'),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(20);
+
+  await preferMock(page, '/v1/links/list', 'example=secondPage');
+  const secondPage = page.waitForRequest((request) => isApiCall(request, 'GET', '/v1/links/list'));
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  const secondQuery = new URL((await secondPage).url()).searchParams;
+  expect(secondQuery.get('skip')).toBe('20');
+  expect(secondQuery.get('take')).toBe('20');
+
+  await expect(page).toHaveURL(/\/links\/books\?page=2$/);
+  await expect(page.getByRole('heading', { name: 'Paper Moths (Audiobook)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The Orchard Trilogy Box Set' })).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('Showing 21–23 of 23')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('changes where a link leads', async ({ page }) => {
+  await page.goto('/links/books');
+  await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
+  await page.getByRole('menuitem', { name: 'Change destination' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  const destination = dialog.getByRole('textbox', { name: 'Destination' });
+  await expect(destination).toHaveValue(
+    'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
+  );
+
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (isApiCall(request, 'PUT', '/v1/links')) sent.push(request);
+  });
+  await destination.fill('https://reader:secret@example.com/book');
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(destination).toHaveAttribute('aria-invalid', 'true');
+  await expect(destination).toHaveAccessibleDescription(
+    /Remove the user name or password from the web address \(the part before @\)\./,
+  );
+  expect(sent).toHaveLength(0);
+
+  await destination.fill('www.amazon.com/dp/1668012340');
+  const update = page.waitForRequest((request) => isApiCall(request, 'PUT', '/v1/links'));
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  expect((await update).postDataJSON()).toEqual({
+    domain: 'shelf.to',
+    code: 'salt-orchard',
+    baseCode: 'salt-orchard',
+    url: 'https://www.amazon.com/dp/1668012340',
+  });
+  await expect(page.getByText('Destination changed')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('shows the server’s objection at the destination field and keeps what was typed', async ({
+  page,
+}) => {
+  await preferMock(page, '/v1/links', 'code=400, example=fieldErrors', 'PUT');
+  await page.goto('/links/books');
+  await page.getByRole('button', { name: 'Actions for shelf.to/winter-ledger' }).click();
+  await page.getByRole('menuitem', { name: 'Change destination' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  const destination = dialog.getByRole('textbox', { name: 'Destination' });
+  await destination.fill('https://example.com/not-a-book');
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(destination).toHaveAttribute('aria-invalid', 'true');
+  await expect(destination).toHaveAccessibleDescription(
+    /That address does not lead to a product page we can link to\./,
+  );
+  await expect(destination).toHaveValue('https://example.com/not-a-book');
+});
+
+test('adds a link to a collection, starting from the collection as it is now', async ({ page }) => {
+  await page.goto('/links/books');
+  await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
+  await page.getByRole('menuitem', { name: 'Add to a collection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to a collection' });
+  // The Orchard Trilogy already holds this link.
+  await expect(dialog.getByRole('radio', { name: /The Orchard Trilogy/ })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Actions for shelf.to/ledger-kobo' }).click();
+  await page.getByRole('menuitem', { name: 'Add to a collection' }).click();
+  await dialog.getByRole('radio', { name: /The Orchard Trilogy/ }).click();
+  const current = page.waitForRequest((request) =>
+    isApiCall(request, 'GET', '/v2/collections/col_7Hq2Wd'),
+  );
+  const update = page.waitForRequest((request) =>
+    isApiCall(request, 'PUT', '/v2/collections/col_7Hq2Wd'),
+  );
+  await dialog.getByRole('button', { name: 'Add to collection' }).click();
+  await current;
+  expect((await update).postDataJSON()).toEqual({
+    title: 'The Orchard Trilogy',
+    linkIds: ['lnk_01HZX00000', 'lnk_01HZX00001', 'lnk_01HZX00003'],
+  });
+  await expect(page.getByText('shelf.to/ledger-kobo is now in The Orchard Trilogy.')).toBeVisible();
+});
+
+test('opens a link’s report and its issue form from the menu', async ({ page }) => {
+  await page.goto('/links/books');
+  await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
+  await page.getByRole('menuitem', { name: 'View report' }).click();
+  await expect(page).toHaveURL(/\/links\/reports\/shelf\.to\/salt-orchard$/);
+
+  await page.goto('/links/books');
+  await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
+  await page.getByRole('menuitem', { name: 'Report an issue' }).click();
+  await expect(page).toHaveURL(/\/report-link\/shelf\.to\/salt-orchard$/);
+});
+
+test('an author without links is shown how to make the first one', async ({ page }) => {
+  await preferMock(page, '/v1/links/list', 'example=empty');
+  await preferMock(page, '/v1/links/count', 'example=none');
+  await page.goto('/links/books');
+  await expect(page.getByRole('heading', { name: 'No links yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create your first link' })).toHaveAttribute(
+    'href',
+    '/',
+  );
+});

@@ -1,0 +1,286 @@
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { DEVICE_MAKER_PROGRAM_GUID, UNSUPPORTED_PROGRAM_GUID } from '@/lib/affiliate-programs';
+import {
+  claimLinkSchema,
+  DESTINATION_REQUIRED_MESSAGE,
+  destinationSchema,
+  emptyLinkEditorValues,
+  isWebAddress,
+  linkEditorSchema,
+  looksLikeIsbn,
+  MAX_PARAMETERS,
+  parametersSchema,
+  parseDestination,
+  toCreateLinkRequest,
+  toParameterKeyValues,
+  toSignupRequest,
+  type ParameterRow,
+} from '@/features/link-editor/link-editor-schemas';
+
+const AMAZON = '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07';
+
+function issuesByPath(schema: v.GenericSchema, input: unknown): Record<string, string> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+function row(key: string, value: string, id = `${key}-${value}`): ParameterRow {
+  return { id, key, value };
+}
+
+describe('looksLikeIsbn', () => {
+  it('accepts 10 or 13 digits, or 9 digits and an X, once hyphens and spaces are gone', () => {
+    expect(looksLikeIsbn('978-1-66801-234-5')).toBe(true);
+    expect(looksLikeIsbn('9781668012345')).toBe(true);
+    expect(looksLikeIsbn('0 306 40615 2')).toBe(true);
+    expect(looksLikeIsbn('080442957x')).toBe(true);
+    expect(looksLikeIsbn('1234567890123')).toBe(true);
+  });
+
+  it('leaves everything else to the web address rules', () => {
+    expect(looksLikeIsbn('12345')).toBe(false);
+    expect(looksLikeIsbn('books.apple.com/x')).toBe(false);
+    expect(looksLikeIsbn('97816680123456')).toBe(false);
+    expect(looksLikeIsbn('X123456789')).toBe(false);
+  });
+});
+
+describe('parseDestination', () => {
+  it('is empty for blank text', () => {
+    expect(parseDestination('   ')).toEqual({ kind: 'empty' });
+  });
+
+  it('reads an ISBN without its hyphens', () => {
+    expect(parseDestination('978-1-66801-234-5')).toEqual({
+      kind: 'isbn',
+      isbn: '9781668012345',
+    });
+  });
+
+  it('refuses an ISBN-shaped number that is not an ISBN with the ISBN message', () => {
+    const destination = parseDestination('123-4567890123');
+    expect(destination.kind).toBe('invalid');
+    expect(destination).toMatchObject({ message: expect.stringContaining('ISBN') as string });
+  });
+
+  it('adds https:// to a bare address', () => {
+    expect(parseDestination('books.apple.com/us/book/id1623456789')).toEqual({
+      kind: 'url',
+      url: 'https://books.apple.com/us/book/id1623456789',
+    });
+  });
+
+  it('keeps http, https, ftp and ftps addresses as typed', () => {
+    for (const url of ['http://a.example/x', 'ftp://a.example/x', 'ftps://a.example/x']) {
+      expect(parseDestination(url)).toEqual({ kind: 'url', url });
+    }
+  });
+
+  it('refuses javascript:, data:, user names and hosts without a dot with a clear message', () => {
+    expect(parseDestination('javascript:alert(1)')).toEqual({
+      kind: 'invalid',
+      message: 'Links must start with http://, https://, ftp:// or ftps://.',
+    });
+    expect(parseDestination('data:text/html,hi')).toMatchObject({ kind: 'invalid' });
+    expect(parseDestination('https://maya@books.example/x')).toEqual({
+      kind: 'invalid',
+      message: 'Remove the user name or password from the web address (the part before @).',
+    });
+    expect(parseDestination('localhost/book')).toEqual({
+      kind: 'invalid',
+      message: 'Enter a full web address with a domain, like example.com.',
+    });
+  });
+
+  it('never accepts a script address, whatever its case or padding', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('javascript', 'JavaScript', 'data', 'vbscript'),
+        fc.string(),
+        fc.string({ unit: fc.constantFrom(' ', '\t') }),
+        (scheme, rest, padding) => {
+          expect(parseDestination(`${padding}${scheme}:${rest}`).kind).not.toBe('url');
+        },
+      ),
+    );
+  });
+});
+
+describe('destinationSchema', () => {
+  it('asks for a destination when empty and passes an ISBN or an address', () => {
+    expect(issuesByPath(destinationSchema, '')).toEqual({ '': DESTINATION_REQUIRED_MESSAGE });
+    expect(v.is(destinationSchema, '978-1-66801-234-5')).toBe(true);
+    expect(v.is(destinationSchema, 'shelf.example/book')).toBe(true);
+    expect(issuesByPath(destinationSchema, 'javascript:alert(1)')).toEqual({
+      '': 'Links must start with http://, https://, ftp:// or ftps://.',
+    });
+  });
+});
+
+describe('parametersSchema', () => {
+  it('accepts names of letters, digits, dots, hyphens and underscores, and blank rows', () => {
+    expect(
+      v.is(parametersSchema, [row('utm_campaign', 'autumn-tour'), row('ref.v-2', ''), row('', '')]),
+    ).toBe(true);
+  });
+
+  it('puts each problem at the row field it concerns', () => {
+    expect(
+      issuesByPath(parametersSchema, [
+        row('utm campaign', 'x'),
+        row('', 'orphan'),
+        row('a'.repeat(65), 'x'),
+        row('tag', 'v'.repeat(257)),
+      ]),
+    ).toEqual({
+      '0.key':
+        'Use only letters, digits, dots (.), hyphens (-) and underscores (_) in a parameter name.',
+      '1.key': 'Give this parameter a name, or remove the row.',
+      '2.key': 'A parameter name can be at most 64 characters long.',
+      '3.value': 'A parameter value can be at most 256 characters long.',
+    });
+  });
+
+  it('flags a name used twice at the later row', () => {
+    expect(issuesByPath(parametersSchema, [row('tag', 'a'), row(' tag ', 'b')])).toEqual({
+      '1.key': 'This parameter name is already used above.',
+    });
+  });
+
+  it(`allows at most ${MAX_PARAMETERS} rows`, () => {
+    const rows = Array.from({ length: MAX_PARAMETERS + 1 }, (_, index) => row(`p${index}`, 'x'));
+    expect(v.is(parametersSchema, rows.slice(0, MAX_PARAMETERS))).toBe(true);
+    expect(issuesByPath(parametersSchema, rows)).toEqual({
+      '': `A link can carry at most ${MAX_PARAMETERS} extra parameters.`,
+    });
+  });
+});
+
+describe('linkEditorSchema', () => {
+  it('accepts the empty customizing fields with a destination', () => {
+    expect(v.is(linkEditorSchema, { ...emptyLinkEditorValues, url: 'shelf.example/b' })).toBe(true);
+  });
+
+  it('names the field of each problem the way the form does', () => {
+    expect(
+      issuesByPath(linkEditorSchema, {
+        ...emptyLinkEditorValues,
+        url: '',
+        code: 'ab',
+        parameters: [row('', 'x')],
+      }),
+    ).toEqual({
+      url: DESTINATION_REQUIRED_MESSAGE,
+      code: 'A custom link needs at least 3 characters, or leave it empty.',
+      'parameters.0.key': 'Give this parameter a name, or remove the row.',
+    });
+  });
+});
+
+describe('toParameterKeyValues', () => {
+  it('keeps named rows, trims names and leaves blank rows out', () => {
+    expect(
+      toParameterKeyValues([row(' utm_campaign ', 'autumn tour'), row('', ''), row('ref', '')]),
+    ).toEqual({ utm_campaign: 'autumn tour', ref: '' });
+  });
+});
+
+describe('toCreateLinkRequest', () => {
+  const url = 'https://books.apple.com/us/book/id1623456789';
+
+  it('sends the code only when one was chosen, with spaces removed', () => {
+    expect(toCreateLinkRequest({ ...emptyLinkEditorValues, code: '  ' }, url, [])).toEqual({
+      url,
+      parameterKeyValues: {},
+      affiliatePrograms: [],
+    });
+    expect(
+      toCreateLinkRequest({ ...emptyLinkEditorValues, code: 'salt orchard' }, url, []).code,
+    ).toBe('saltorchard');
+  });
+
+  it('carries every saved program until the author picks, then only the picked ones', () => {
+    const saved = [AMAZON, DEVICE_MAKER_PROGRAM_GUID];
+    expect(toCreateLinkRequest(emptyLinkEditorValues, url, saved).affiliatePrograms).toEqual(saved);
+    expect(
+      toCreateLinkRequest({ ...emptyLinkEditorValues, affiliatePrograms: [AMAZON] }, url, saved)
+        .affiliatePrograms,
+    ).toEqual([AMAZON]);
+    expect(
+      toCreateLinkRequest({ ...emptyLinkEditorValues, affiliatePrograms: [AMAZON] }, url, [])
+        .affiliatePrograms,
+    ).toEqual([]);
+  });
+
+  it('sends the extra parameters', () => {
+    expect(
+      toCreateLinkRequest(
+        { ...emptyLinkEditorValues, parameters: [row('utm_campaign', 'autumn-tour')] },
+        url,
+        [],
+      ).parameterKeyValues,
+    ).toEqual({ utm_campaign: 'autumn-tour' });
+  });
+});
+
+describe('claimLinkSchema', () => {
+  it('needs an e-mail address and takes the Apple Services token only when it starts with 1', () => {
+    expect(v.is(claimLinkSchema, { email: 'maya@example.com', appleServicesToken: '' })).toBe(true);
+    expect(v.is(claimLinkSchema, { email: 'maya@example.com', appleServicesToken: '  ' })).toBe(
+      true,
+    );
+    expect(
+      v.is(claimLinkSchema, { email: 'maya@example.com', appleServicesToken: '1010lqW7' }),
+    ).toBe(true);
+    expect(
+      issuesByPath(claimLinkSchema, { email: 'maya', appleServicesToken: '2010lqW7' }),
+    ).toEqual({
+      email: 'Enter an e-mail address like name@example.com.',
+      appleServicesToken:
+        'Apple Services tokens start with 1. Copy yours from the partner dashboard.',
+    });
+  });
+});
+
+describe('toSignupRequest', () => {
+  const link = { url: 'https://books.apple.com/us/book/id1623456789', code: 'salt-orchard' };
+
+  it('claims for the Unsupported program without a token', () => {
+    expect(toSignupRequest({ email: ' maya@example.com ', appleServicesToken: ' ' }, link)).toEqual(
+      {
+        email: 'maya@example.com',
+        url: link.url,
+        code: 'salt-orchard',
+        affiliateProgramGuid: UNSUPPORTED_PROGRAM_GUID,
+        affiliateParameters: {},
+      },
+    );
+  });
+
+  it('adds `at` and the Apple Services program when a token is given', () => {
+    expect(
+      toSignupRequest({ email: 'maya@example.com', appleServicesToken: ' 1010lqW7 ' }, link),
+    ).toMatchObject({
+      affiliateProgramGuid: DEVICE_MAKER_PROGRAM_GUID,
+      affiliateParameters: { at: '1010lqW7' },
+    });
+  });
+});
+
+describe('isWebAddress', () => {
+  it('is true only for http and https', () => {
+    expect(isWebAddress('https://shelf.to/x')).toBe(true);
+    expect(isWebAddress('http://shelf.to/x')).toBe(true);
+    expect(isWebAddress('ftp://shelf.to/x')).toBe(false);
+    expect(isWebAddress('javascript:alert(1)')).toBe(false);
+    expect(isWebAddress('not a url')).toBe(false);
+  });
+});
