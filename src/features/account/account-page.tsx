@@ -1,17 +1,310 @@
-import { Container, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { accountQueryOptions } from './account-queries';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Fieldset,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconLogout } from '@tabler/icons-react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { isApiError, UNKNOWN_FIELD_ERROR, type FieldErrors } from '@/api/api-error';
+import { $api } from '@/api/query-client';
+import { rememberEmail } from '@/lib/session';
+import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
+import {
+  ACCOUNT_FIELD_NAMES,
+  ACCOUNT_NAME_MAX_LENGTH,
+  accountFormSchema,
+  storefrontOptions,
+  type AccountFormValues,
+} from './account-form-schema';
+import {
+  accountQueryKeyPrefix,
+  accountQueryOptions,
+  errorText,
+  PLAN_LABELS,
+  type Account,
+} from './account-queries';
+import { ButtonLink } from '@/components/button-link';
+
+/** Field errors the form can show at its fields, and the message for everything else. */
+function splitFailure(error: unknown): { fieldErrors: FieldErrors; message?: string } {
+  if (!isApiError(error))
+    return { fieldErrors: {}, message: 'Something went wrong. Please try again.' };
+  const fieldErrors: FieldErrors = {};
+  for (const name of ACCOUNT_FIELD_NAMES) {
+    const message = error.fieldErrors[name];
+    if (message) fieldErrors[name] = message;
+  }
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
+  return {
+    fieldErrors,
+    message: error.responseStatus.message || error.fieldErrors.unknownError || UNKNOWN_FIELD_ERROR,
+  };
+}
+
+function AccountSummary({ account }: { account: Account }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Plan
+          </Text>
+          <Group gap="xs" mt={4}>
+            <Text fw={500}>{PLAN_LABELS[account.plan]}</Text>
+            {account.plan === 'legacy' && (
+              <Badge color="blue" variant="light">
+                Upgrade available
+              </Badge>
+            )}
+          </Group>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Member since
+          </Text>
+          <Text fw={500} mt={4}>
+            <time dateTime={account.createdAt}>
+              {dayjs(account.createdAt).format('D MMMM YYYY')}
+            </time>
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            User id
+          </Text>
+          <Text fw={500} mt={4}>
+            {account.userId}
+          </Text>
+        </div>
+      </SimpleGrid>
+      {account.canUpgrade && (
+        <Alert color="blue" title="Some of your links are still in the previous product" mt="md">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Upgrade for free to manage them in Shelflink, with their codes and click history.
+            </Text>
+            <ButtonLink to="/upgrade" size="xs" variant="default">
+              See how upgrading works
+            </ButtonLink>
+          </Stack>
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+function AccountForm({ account }: { account: Account }) {
+  const queryClient = useQueryClient();
+  const save = $api.useMutation('put', '/v2/account');
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<AccountFormValues>({
+    mode: 'uncontrolled',
+    initialValues: {
+      email: account.email,
+      name: account.name,
+      preferences: { ...account.preferences },
+    },
+    validate: schemaResolver(accountFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(undefined);
+    const body = v.parse(accountFormSchema, values);
+    save.mutate(
+      { body },
+      {
+        onSuccess: () => {
+          if (body.email !== account.email) rememberEmail(body.email);
+          form.resetDirty();
+          notifications.show({
+            color: 'teal',
+            title: 'Account saved',
+            message: 'Your details and e-mail preferences are saved.',
+          });
+          void queryClient.invalidateQueries({ queryKey: accountQueryKeyPrefix() });
+        },
+        onError: (error) => {
+          const split = splitFailure(error);
+          form.setErrors(split.fieldErrors);
+          setFailure(split.message);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="E-mail address"
+          description="We send sign-in links and reports here."
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          maxLength={ACCOUNT_NAME_MAX_LENGTH}
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <Fieldset legend="E-mails from Shelflink" variant="unstyled">
+          <Stack gap="sm">
+            <Switch
+              label="Weekly click report"
+              description="A summary of your links' clicks, once a week."
+              key={form.key('preferences.weeklyReport')}
+              {...form.getInputProps('preferences.weeklyReport', { type: 'checkbox' })}
+            />
+            <Switch
+              label="Product news"
+              description="News about Shelflink."
+              key={form.key('preferences.productNews')}
+              {...form.getInputProps('preferences.productNews', { type: 'checkbox' })}
+            />
+          </Stack>
+        </Fieldset>
+        <Select
+          label="Default storefront"
+          description="The country store your new links use unless you choose another."
+          data={storefrontOptions(account.preferences.defaultStorefront)}
+          allowDeselect={false}
+          required
+          key={form.key('preferences.defaultStorefront')}
+          {...form.getInputProps('preferences.defaultStorefront')}
+        />
+        {failure && (
+          <Alert color="red" title="Not saved" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ProductUpdates({ account }: { account: Account }) {
+  const queryClient = useQueryClient();
+  const subscribe = $api.useMutation('post', '/v1/users/subscribe');
+  const subscribed = subscribe.data?.subscribed ?? account.subscribed;
+
+  const subscribeNow = () => {
+    subscribe.mutate(
+      { body: {} },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            title: 'Subscribed',
+            message: 'We will e-mail you when Shelflink changes.',
+          });
+          void queryClient.invalidateQueries({ queryKey: accountQueryKeyPrefix() });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack component="section" aria-labelledby="updates-heading">
+      <Title order={2} id="updates-heading">
+        Product updates
+      </Title>
+      <Paper withBorder radius="md" p="lg">
+        {subscribed ? (
+          <Group gap="xs" wrap="nowrap" role="status">
+            <IconCircleCheck
+              size={20}
+              color="var(--mantine-color-teal-6)"
+              style={{ flexShrink: 0 }}
+              aria-hidden
+            />
+            <Text>
+              <strong>You are subscribed</strong> to product updates at {account.email}.
+            </Text>
+          </Group>
+        ) : (
+          <Stack align="flex-start">
+            <Text size="sm">
+              Hear from us when Shelflink gains a feature or changes how your links work.
+            </Text>
+            {subscribe.isError && (
+              <Alert color="red" title="Not subscribed" role="alert">
+                {errorText(subscribe.error)}
+              </Alert>
+            )}
+            <Button variant="light" onClick={subscribeNow} loading={subscribe.isPending}>
+              Subscribe to updates
+            </Button>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
 
 export function AccountPage() {
   const { data: account } = useSuspenseQuery(accountQueryOptions());
+
   return (
-    <Container size="md" py="lg">
-      <Title order={1} mb="md">
-        Account
-      </Title>
-      <Text>
-        {account.name} · {account.email}
-      </Text>
+    <Container size="sm" py="lg">
+      <Stack gap="xl">
+        <div>
+          <Title order={1}>Account</Title>
+          <Text c="dimmed" mt={4}>
+            Your details, e-mail preferences and plan.
+          </Text>
+        </div>
+        <AccountSummary account={account} />
+        <Stack component="section" aria-labelledby="details-heading">
+          <Title order={2} id="details-heading">
+            Your details
+          </Title>
+          <Paper withBorder radius="md" p="lg">
+            <AccountForm account={account} />
+          </Paper>
+        </Stack>
+        <ProductUpdates account={account} />
+        <Stack component="section" aria-labelledby="sign-out-heading" align="flex-start">
+          <Title order={2} id="sign-out-heading">
+            Sign out
+          </Title>
+          <Text size="sm" c="dimmed">
+            Signs you out of Shelflink in this browser.
+          </Text>
+          <ButtonLink
+            to="/logout"
+            variant="default"
+            leftSection={<IconLogout size={16} aria-hidden />}
+          >
+            Sign out
+          </ButtonLink>
+        </Stack>
+      </Stack>
     </Container>
   );
 }

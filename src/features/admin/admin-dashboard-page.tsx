@@ -1,12 +1,285 @@
-import { Container, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconSearch, IconUserShare, IconUserX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import * as v from 'valibot';
+import { isApiError } from '@/api/api-error';
+import { $api } from '@/api/query-client';
+import type { components } from '@/api/schema';
+import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
+import { useSession } from '@/shell/use-session';
+
+type AdminAccount = components['schemas']['AdminAccount'];
+
+export const NO_ACCOUNT_MESSAGE = 'No account uses that e-mail address.';
+
+const lookupFormSchema = v.object({ email: emailSchema });
+
+const PLAN_LABELS: Record<AdminAccount['plan'], string> = {
+  standard: 'Shelflink',
+  legacy: 'Previous link product',
+};
+
+function formatTime(value: string): string {
+  return dayjs(value).format('D MMM YYYY, HH:mm');
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" fw={500} mt={2}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Makes every following request act as `userId` ('' stops), and reloads what is on screen. */
+function useImpersonation() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  return (userId: string) => {
+    router.options.context.sessionStore.setImpersonateAs(userId);
+    void queryClient.invalidateQueries();
+  };
+}
+
+function ImpersonationBanner({
+  impersonateAs,
+  knownAccount,
+}: {
+  impersonateAs: string;
+  knownAccount: AdminAccount | undefined;
+}) {
+  const impersonate = useImpersonation();
+  const identity =
+    knownAccount?.userId === impersonateAs
+      ? `${knownAccount.email} (user ${impersonateAs})`
+      : `user ${impersonateAs}`;
+
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title={`You are acting as ${identity}`}
+      icon={<IconUserShare aria-hidden />}
+      role="status"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Every screen shows, and every change affects, that user&apos;s account until you stop.
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconUserX size={16} aria-hidden />}
+          onClick={() => {
+            impersonate('');
+            notifications.show({
+              title: 'Stopped impersonating',
+              message: 'You are acting as yourself again.',
+            });
+          }}
+        >
+          Stop impersonating
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function AccountCard({ account }: { account: AdminAccount }) {
+  const session = useSession();
+  const impersonate = useImpersonation();
+  const isSelf = account.userId === session.userId;
+  const actingAsThisUser = session.impersonateAs === account.userId;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="article" aria-labelledby="found-account-name">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <div>
+          <Title order={3} id="found-account-name">
+            {account.name || account.email}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {account.email}
+          </Text>
+        </div>
+        <Badge variant="light" color={account.plan === 'legacy' ? 'gray' : 'blue'}>
+          {PLAN_LABELS[account.plan]}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <Detail label="Name">{account.name || '—'}</Detail>
+        <Detail label="E-mail">{account.email}</Detail>
+        <Detail label="User id">{account.userId}</Detail>
+        <Detail label="Roles">
+          {account.roles.length > 0 ? (
+            <Group gap={4}>
+              {account.roles.map((role) => (
+                <Badge key={role} size="sm" variant="outline">
+                  {role}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            'None'
+          )}
+        </Detail>
+        <Detail label="Plan">{PLAN_LABELS[account.plan]}</Detail>
+        <Detail label="Links">{account.linkCount}</Detail>
+        <Detail label="Collections">{account.collectionCount}</Detail>
+        <Detail label="Created">
+          <time dateTime={account.createdAt}>{formatTime(account.createdAt)}</time>
+        </Detail>
+        <Detail label="Last sign-in">
+          {account.lastSignInAt ? (
+            <time dateTime={account.lastSignInAt}>{formatTime(account.lastSignInAt)}</time>
+          ) : (
+            'Never'
+          )}
+        </Detail>
+      </SimpleGrid>
+      <Group mt="lg">
+        <Button
+          leftSection={<IconUserShare size={16} aria-hidden />}
+          disabled={isSelf || actingAsThisUser}
+          onClick={() => {
+            impersonate(account.userId);
+            notifications.show({
+              color: 'orange',
+              title: `Acting as ${account.email}`,
+              message: 'Every screen now shows this user’s account until you stop impersonating.',
+            });
+          }}
+        >
+          Act as this user
+        </Button>
+        {isSelf && (
+          <Text size="sm" c="dimmed">
+            This is your own account.
+          </Text>
+        )}
+        {actingAsThisUser && (
+          <Text size="sm" c="dimmed">
+            You are already acting as this user.
+          </Text>
+        )}
+      </Group>
+    </Paper>
+  );
+}
 
 export function AdminDashboardPage() {
+  const session = useSession();
+  const lookup = $api.useMutation('get', '/v1/admin/account');
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(lookupFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const { email } = v.parse(lookupFormSchema, values);
+    lookup.mutate({ params: { query: { userEmail: email } } });
+  });
+
+  const notFound = isApiError(lookup.error) && lookup.error.status === 404;
+
   return (
     <Container size="lg" py="lg">
-      <Title order={1} mb="md">
-        Admin dashboard
-      </Title>
-      <Text>Look up an account by e-mail to see it, or to act as that user.</Text>
+      <Stack gap="xl">
+        <div>
+          <Title order={1}>Admin dashboard</Title>
+          <Text c="dimmed" mt={4}>
+            Look up an account by e-mail to see it, or to act as that user.
+          </Text>
+        </div>
+
+        {session.impersonateAs && (
+          <ImpersonationBanner impersonateAs={session.impersonateAs} knownAccount={lookup.data} />
+        )}
+
+        <Stack component="section" aria-labelledby="lookup-heading">
+          <Title order={2} id="lookup-heading">
+            Look up an account
+          </Title>
+          <Paper withBorder radius="md" p="lg">
+            <form onSubmit={submit} noValidate role="search" aria-label="Account lookup">
+              <Group align="flex-start" wrap="wrap">
+                <TextInput
+                  label="User's e-mail address"
+                  type="email"
+                  autoComplete="off"
+                  placeholder="name@example.com"
+                  maxLength={EMAIL_MAX_LENGTH}
+                  style={{ flex: '1 1 280px' }}
+                  key={form.key('email')}
+                  {...form.getInputProps('email')}
+                />
+                <Button
+                  type="submit"
+                  mt={25}
+                  loading={lookup.isPending}
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                >
+                  Look up
+                </Button>
+              </Group>
+            </form>
+          </Paper>
+
+          {lookup.isPending && (
+            <Skeleton height={220} radius="md" aria-label="Looking up the account" />
+          )}
+          {lookup.isError &&
+            (notFound ? (
+              <Alert color="gray" title="Nothing found" role="status">
+                {NO_ACCOUNT_MESSAGE}
+              </Alert>
+            ) : (
+              <Alert color="red" title="The lookup failed" role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">
+                    {isApiError(lookup.error)
+                      ? lookup.error.message
+                      : 'Something went wrong. Please try again.'}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => {
+                      lookup.mutate(lookup.variables);
+                    }}
+                  >
+                    Try again
+                  </Button>
+                </Stack>
+              </Alert>
+            ))}
+          {lookup.data && <AccountCard account={lookup.data} />}
+        </Stack>
+      </Stack>
     </Container>
   );
 }

@@ -1,27 +1,24 @@
-import { Container, List, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { affiliateTokensQueryOptions } from './settings-queries';
+import { Container, Divider, Stack, Text, Title } from '@mantine/core';
+import { AffiliateTokensSection } from './affiliate-tokens-section';
+import { AppleServicesSection } from './apple-services-section';
+import { PartnerProgramSection } from './partner-program-section';
 
 export function AffiliateSettingsPage() {
-  const { data } = useSuspenseQuery(affiliateTokensQueryOptions());
   return (
     <Container size="md" py="lg">
-      <Title order={1} mb="md">
-        Affiliate Settings
-      </Title>
-      {data.results.length === 0 ? (
-        <Text>You have not saved any affiliate tokens yet.</Text>
-      ) : (
-        <List>
-          {data.results.map((token) => (
-            <List.Item key={token.guid}>
-              {Object.entries(token.parameters)
-                .map(([name, value]) => `${name}=${value}`)
-                .join(', ')}
-            </List.Item>
-          ))}
-        </List>
-      )}
+      <Stack gap="xl">
+        <div>
+          <Title order={1}>Affiliate Settings</Title>
+          <Text c="dimmed" mt={4}>
+            Your affiliate tokens, your Apple Services enrolment and the Shelflink partner program.
+          </Text>
+        </div>
+        <AffiliateTokensSection />
+        <Divider />
+        <AppleServicesSection />
+        <Divider />
+        <PartnerProgramSection />
+      </Stack>
     </Container>
   );
 }

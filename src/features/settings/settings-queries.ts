@@ -1,3 +1,21 @@
+import type { components } from '@/api/schema';
 import { $api } from '@/api/query-client';
 
+export type AffiliateToken = components['schemas']['AffiliateToken'];
+export type AppleServicesSettings = components['schemas']['AppleServicesSettings'];
+export type PartnerTerms = components['schemas']['PartnerTerms'];
+export type PartnerEnrolment = components['schemas']['PartnerEnrolment'];
+
 export const affiliateTokensQueryOptions = () => $api.queryOptions('get', '/v1/affiliate-tokens');
+
+export const appleServicesSettingsQueryOptions = () =>
+  $api.queryOptions('get', '/v2/settings/apple-services');
+
+export const partnerTermsQueryOptions = () => $api.queryOptions('get', '/v2/pz-terms');
+
+/** The same terms from the first version of the API, to compare versions. */
+export const legacyPartnerTermsQueryOptions = () =>
+  $api.queryOptions('get', '/v1/pz-terms', { params: { query: { format: 'json' } } });
+
+export const partnerEnrolmentQueryOptions = () =>
+  $api.queryOptions('get', '/v1/pz-users', { params: { query: { format: 'json' } } });

@@ -1,0 +1,25 @@
+import { isApiError, UNKNOWN_FIELD_ERROR, type FieldErrors } from '@/api/api-error';
+
+export const UNEXPECTED_FAILURE = 'Something went wrong. Please try again.';
+
+/**
+ * Splits a failed save into errors for the form's own fields and a message for the alert above
+ * the submit button (set only when no field of the form was named).
+ */
+export function splitFormFailure(
+  error: unknown,
+  fieldNames: readonly string[],
+): { fieldErrors: FieldErrors; message: string | undefined } {
+  if (!isApiError(error)) return { fieldErrors: {}, message: UNEXPECTED_FAILURE };
+  const fieldErrors: FieldErrors = {};
+  for (const name of fieldNames) {
+    // The server may name a parameter bare (`At`) or under its body property (`Parameters.at`).
+    const message = error.fieldErrors[name] ?? error.fieldErrors[`parameters.${name}`];
+    if (message) fieldErrors[name] = message;
+  }
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: undefined };
+  return {
+    fieldErrors,
+    message: error.responseStatus.message || error.fieldErrors.unknownError || UNKNOWN_FIELD_ERROR,
+  };
+}

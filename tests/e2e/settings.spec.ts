@@ -1,0 +1,355 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, preferMock, test } from '../support/fixtures';
+
+const APPLE_SERVICES_GUID = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
+const AMAZON_TOKEN_GUID = '3f9a2b7c-1d4e-4f6a-8b2c-5e7d9a1c3b40';
+const APPLE_TOKEN_GUID = '8c1e5d2a-6b3f-4a7e-9d0c-2f4b6a8e1c57';
+const AT_RULE_MESSAGE =
+  'Apple Services tokens start with 1. Copy yours from the partner dashboard.';
+
+test.use({ visitor: 'author' });
+
+function isApiCall(path: string, method: string) {
+  return (request: { url(): string; method(): string }) =>
+    new URL(request.url()).pathname === `/api${path}` && request.method() === method;
+}
+
+/** Every API call with this method and path, so a test can prove one was never sent. */
+function recordCalls(page: Page, path: string, method: string): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (isApiCall(path, method)(request)) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** Axe finds nothing in the screen's own content (the shell is checked by its own tests). */
+async function expectNoAxeViolations(page: Page, scope = 'main') {
+  // Hover colours are not what the reader sees at rest.
+  await page.mouse.move(0, 0);
+  let axe = new AxeBuilder({ page }).include(scope);
+  // Mantine renders a modal's title bar as <header>, which axe counts as a second banner.
+  if (scope !== 'main') axe = axe.disableRules(['landmark-no-duplicate-banner']);
+  const results = await axe.analyze();
+  expect(
+    results.violations.map((violation) => [
+      violation.id,
+      violation.nodes.map((node) => node.target.join(' ')),
+    ]),
+  ).toEqual([]);
+}
+
+async function openSettings(page: Page) {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Settings' })).toBeVisible();
+}
+
+test.describe('affiliate tokens', () => {
+  test('lists saved tokens as cards by program with their parameters', async ({ page }) => {
+    await openSettings(page);
+    const amazon = page.getByRole('article', { name: 'Amazon Associates token' });
+    await expect(amazon.getByRole('heading', { name: 'Amazon Associates' })).toBeVisible();
+    await expect(amazon.getByText('mayaokafor-20')).toBeVisible();
+    const apple = page.getByRole('article', { name: 'Apple Services token' });
+    await expect(apple.getByText('1010lqW7')).toBeVisible();
+    await expect(page).toHaveTitle('Affiliate Settings · Shelflink');
+  });
+
+  test('adding an Apple Services token checks the at rule, then posts it', async ({ page }) => {
+    await preferMock(page, '/v1/affiliate-tokens', 'example=none', 'GET');
+    const posts = recordCalls(page, '/v1/affiliate-tokens', 'POST');
+    await openSettings(page);
+    await expect(page.getByText('You have not added any affiliate tokens yet.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add a token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an affiliate token' });
+    await dialog.getByRole('combobox', { name: 'Retailer program' }).click();
+    const options = page.getByRole('option');
+    await expect(options).toHaveText([
+      'Apple Services',
+      'Amazon Associates',
+      'Bookshop.org',
+      'Rakuten Kobo',
+    ]);
+    await page.getByRole('option', { name: 'Apple Services' }).click();
+    await expect(dialog.getByRole('link', { name: 'Join Apple Services' })).toHaveAttribute(
+      'href',
+      'https://performance-partners.apple.com/',
+    );
+
+    const token = dialog.getByRole('textbox', { name: 'Affiliate token (at)' });
+    await token.fill('2abc');
+    await dialog.getByRole('button', { name: 'Save token' }).click();
+    await expect(token).toHaveAccessibleDescription(new RegExp(AT_RULE_MESSAGE.slice(0, 30)));
+    await expect(dialog.getByText(AT_RULE_MESSAGE)).toBeVisible();
+    await expect(token).toHaveValue('2abc');
+    expect(posts).toEqual([]);
+
+    await token.fill('1010lqW7');
+    const [request] = await Promise.all([
+      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'POST')),
+      dialog.getByRole('button', { name: 'Save token' }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('programGuid')).toBe(APPLE_SERVICES_GUID);
+    expect(request.postDataJSON()).toEqual({ parameters: { at: '1010lqW7' } });
+    await expect(page.getByText('Token saved')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('Amazon tracking IDs follow their own rule', async ({ page }) => {
+    await preferMock(page, '/v1/affiliate-tokens', 'example=none', 'GET');
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Add a token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an affiliate token' });
+    await dialog.getByRole('combobox', { name: 'Retailer program' }).click();
+    await page.getByRole('option', { name: 'Amazon Associates' }).click();
+    const tag = dialog.getByRole('textbox', { name: 'Tracking ID (tag)' });
+    await tag.fill('maya okafor');
+    await dialog.getByRole('button', { name: 'Save token' }).click();
+    await expect(dialog.getByText(/like mayaokafor-20\.$/)).toBeVisible();
+
+    await tag.fill('mayaokafor-20');
+    const [request] = await Promise.all([
+      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'POST')),
+      dialog.getByRole('button', { name: 'Save token' }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('programGuid')).toBe(
+      '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07',
+    );
+    expect(request.postDataJSON()).toEqual({ parameters: { tag: 'mayaokafor-20' } });
+  });
+
+  test('only programs without a token are offered', async ({ page }) => {
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Add a token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an affiliate token' });
+    await dialog.getByRole('combobox', { name: 'Retailer program' }).click();
+    await expect(page.getByRole('option')).toHaveText(['Bookshop.org', 'Rakuten Kobo']);
+  });
+
+  test('editing a token sends PUT with its guid', async ({ page }) => {
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Edit Amazon Associates token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
+    const tag = dialog.getByRole('textbox', { name: 'Tracking ID (tag)' });
+    await expect(tag).toHaveValue('mayaokafor-20');
+    await tag.fill('mayaokafor-21');
+    const [request] = await Promise.all([
+      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'PUT')),
+      dialog.getByRole('button', { name: 'Save changes' }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('guid')).toBe(AMAZON_TOKEN_GUID);
+    expect(request.postDataJSON()).toEqual({ parameters: { tag: 'mayaokafor-21' } });
+    await expect(page.getByText('Token updated')).toBeVisible();
+  });
+
+  test('editing keeps the at rule and what was typed', async ({ page }) => {
+    const puts = recordCalls(page, '/v1/affiliate-tokens', 'PUT');
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Edit Apple Services token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your Apple Services token' });
+    const token = dialog.getByRole('textbox', { name: 'Affiliate token (at)' });
+    await token.fill('2abc');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.getByText(AT_RULE_MESSAGE)).toBeVisible();
+    await expect(token).toHaveValue('2abc');
+    expect(puts).toEqual([]);
+  });
+
+  test('a failed save shows the server message and keeps the input', async ({ page }) => {
+    await preferMock(page, '/v1/affiliate-tokens', 'code=500, example=serverError', 'PUT');
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Edit Amazon Associates token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
+    const tag = dialog.getByRole('textbox', { name: 'Tracking ID (tag)' });
+    await tag.fill('mayaokafor-22');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Something went wrong on our side. We have been told about it.',
+    );
+    await expect(tag).toHaveValue('mayaokafor-22');
+  });
+
+  test('removing a token asks first, then sends DELETE with its guid', async ({ page }) => {
+    const deletes = recordCalls(page, '/v1/affiliate-tokens', 'DELETE');
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Remove Apple Services token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove your Apple Services token?' });
+    await expect(dialog).toContainText('at=1010lqW7');
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect(dialog).toBeHidden();
+    expect(deletes).toEqual([]);
+
+    await page.getByRole('button', { name: 'Remove Apple Services token' }).click();
+    const [request] = await Promise.all([
+      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'DELETE')),
+      dialog.getByRole('button', { name: 'Remove token' }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('guid')).toBe(APPLE_TOKEN_GUID);
+    await expect(page.getByText('Token removed')).toBeVisible();
+  });
+
+  test('a token for a program Shelflink does not support cannot be edited', async ({ page }) => {
+    await page.route(
+      (url) => url.pathname === '/api/v1/affiliate-tokens',
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        await route.fulfill({
+          json: {
+            results: [
+              {
+                guid: '6a0b3c2d-1e4f-4a5b-8c7d-9e0f1a2b3c4d',
+                programGuid: '4c4c4c4c-1111-4222-8333-444444444444',
+                parameters: { ref: 'maya' },
+                createdAt: '2023-05-01T09:00:00Z',
+              },
+            ],
+          },
+        });
+      },
+    );
+    await openSettings(page);
+    const card = page.getByRole('article', { name: 'Unsupported program token' });
+    await expect(card.getByRole('heading', { name: 'Unsupported program' })).toBeVisible();
+    await expect(card.getByText('ref')).toBeVisible();
+    await expect(card.getByRole('button', { name: /Edit/ })).toHaveCount(0);
+    await expect(
+      card.getByRole('button', { name: 'Remove Unsupported program token' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add a token' }).click();
+    await page.getByRole('combobox', { name: 'Retailer program' }).click();
+    await expect(page.getByRole('option')).toHaveCount(4);
+    await expect(page.getByRole('option', { name: /Unsupported/ })).toHaveCount(0);
+  });
+});
+
+test.describe('Apple Services enrolment', () => {
+  test('saves the enrolment with PUT', async ({ page }) => {
+    await openSettings(page);
+    const section = page.getByRole('region', { name: 'Apple Services enrolment' });
+    const enrolled = section.getByRole('switch', { name: 'Enrol in the Apple Services program' });
+    await expect(enrolled).toBeChecked();
+    const token = section.getByRole('textbox', { name: 'Affiliate token (at)' });
+    await expect(token).toHaveValue('1010lqW7');
+    await expect(
+      section.getByRole('link', { name: 'Join Apple Services Performance Partners' }),
+    ).toHaveAttribute('href', 'https://performance-partners.apple.com/');
+
+    await token.fill('1001lR4x');
+    await section.getByRole('textbox', { name: 'Campaign token (optional)' }).fill('spring-launch');
+    const [request] = await Promise.all([
+      page.waitForRequest(isApiCall('/v2/settings/apple-services', 'PUT')),
+      section.getByRole('button', { name: 'Save Apple Services settings' }).click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({
+      enrolled: true,
+      affiliateToken: '1001lR4x',
+      campaignToken: 'spring-launch',
+    });
+    await expect(page.getByText('Apple Services settings saved')).toBeVisible();
+  });
+
+  test('checks the token and campaign before saving', async ({ page }) => {
+    const puts = recordCalls(page, '/v2/settings/apple-services', 'PUT');
+    await openSettings(page);
+    const section = page.getByRole('region', { name: 'Apple Services enrolment' });
+    const token = section.getByRole('textbox', { name: 'Affiliate token (at)' });
+    const save = section.getByRole('button', { name: 'Save Apple Services settings' });
+
+    await token.fill('2abc');
+    await save.click();
+    await expect(section.getByText(AT_RULE_MESSAGE)).toBeVisible();
+
+    await token.fill('');
+    await save.click();
+    await expect(section.getByText(/Enter your Apple Services token to enrol/)).toBeVisible();
+
+    await token.fill('1010lqW7');
+    await section
+      .getByRole('textbox', { name: 'Campaign token (optional)' })
+      .fill('spring launch!');
+    await save.click();
+    await expect(section.getByText(/Use only letters, digits, hyphens/)).toBeVisible();
+    expect(puts).toEqual([]);
+  });
+
+  test('leaving the program needs no token', async ({ page }) => {
+    await preferMock(page, '/v2/settings/apple-services', 'example=notEnrolled', 'GET');
+    await openSettings(page);
+    const section = page.getByRole('region', { name: 'Apple Services enrolment' });
+    await expect(section.getByRole('switch')).not.toBeChecked();
+    const [request] = await Promise.all([
+      page.waitForRequest(isApiCall('/v2/settings/apple-services', 'PUT')),
+      section.getByRole('button', { name: 'Save Apple Services settings' }).click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({
+      enrolled: false,
+      affiliateToken: '',
+      campaignToken: '',
+    });
+  });
+});
+
+test.describe('partner program', () => {
+  test('shows the terms and an existing enrolment', async ({ page }) => {
+    await openSettings(page);
+    const section = page.getByRole('region', { name: 'Partner program' });
+    await expect(
+      section.getByRole('heading', { name: 'Shelflink Partner Program Terms' }),
+    ).toBeVisible();
+    await expect(section.getByText(/Terms version 2026-06/)).toBeVisible();
+    await expect(section.getByRole('heading', { name: 'Payments' })).toBeVisible();
+    await expect(section.getByTestId('legacy-terms-version')).toHaveText(
+      'Integrations on our first API see the same version.',
+    );
+    await expect(section.getByText('You are in the partner program')).toBeVisible();
+    await expect(section.getByRole('checkbox')).toHaveCount(0);
+  });
+
+  test('accepting the terms enrols with the current version', async ({ page }) => {
+    await preferMock(page, '/v1/pz-users', 'example=notEnrolled', 'GET');
+    const posts = recordCalls(page, '/v2/pz-users', 'POST');
+    await openSettings(page);
+    const section = page.getByRole('region', { name: 'Partner program' });
+    const join = section.getByRole('button', { name: 'Join the partner program' });
+
+    await join.click();
+    await expect(
+      section.getByText('Tick the box to accept the partner program terms.'),
+    ).toBeVisible();
+    expect(posts).toEqual([]);
+
+    await section.getByRole('checkbox', { name: 'I accept the partner program terms' }).check();
+    const [request] = await Promise.all([
+      page.waitForRequest(isApiCall('/v2/pz-users', 'POST')),
+      join.click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({ termsVersion: '2026-06', acceptTerms: true });
+    await expect(section.getByText('You are in the partner program')).toBeVisible();
+    await expect(section.getByText(/version 2026-06\) on 21 November 2026/)).toBeVisible();
+  });
+});
+
+test('the screen and its field errors pass axe', async ({ page }) => {
+  await preferMock(page, '/v1/pz-users', 'example=notEnrolled', 'GET');
+  await openSettings(page);
+  const section = page.getByRole('region', { name: 'Apple Services enrolment' });
+  await expect(section.getByRole('switch')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Join the partner program' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await section.getByRole('textbox', { name: 'Affiliate token (at)' }).fill('2abc');
+  await section.getByRole('button', { name: 'Save Apple Services settings' }).click();
+  await page.getByRole('button', { name: 'Join the partner program' }).click();
+  await expect(section.getByText(AT_RULE_MESSAGE)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Edit Amazon Associates token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
+  await dialog.getByRole('textbox', { name: 'Tracking ID (tag)' }).fill('maya');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByText(/like mayaokafor-20\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+});

@@ -1,0 +1,78 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import type { RouterContext } from '@/app/router-context';
+import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
+import { createSessionStore } from '@/lib/session';
+
+function renderDashboard(impersonateAs: string) {
+  window.sessionStorage.setItem(
+    'shelflink.session',
+    JSON.stringify({
+      isAuthenticated: true,
+      userName: 'ines.duarte@shelflink.app',
+      userId: '1',
+      email: 'ines.duarte@shelflink.app',
+      impersonateAs,
+      roles: ['Administrator'],
+    }),
+  );
+  const sessionStore = createSessionStore();
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const rootRoute = createRootRouteWithContext<RouterContext>()({
+    component: AdminDashboardPage,
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    context: { queryClient, sessionStore },
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { sessionStore, invalidate };
+}
+
+describe('the admin dashboard', () => {
+  test('offers the lookup and no banner while acting as oneself', async () => {
+    renderDashboard('');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Admin dashboard');
+    expect(screen.getByRole('textbox', { name: "User's e-mail address" })).toBeInTheDocument();
+    expect(screen.queryByText(/You are acting as/)).not.toBeInTheDocument();
+  });
+
+  test('checks the e-mail address before looking it up', async () => {
+    renderDashboard('');
+    const field = await screen.findByRole('textbox', { name: "User's e-mail address" });
+    await userEvent.type(field, 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(field).toHaveAccessibleDescription('Enter an e-mail address like name@example.com.');
+  });
+
+  test('while impersonating, says who and stops on request', async () => {
+    const { sessionStore, invalidate } = renderDashboard('10482');
+    expect(await screen.findByText('You are acting as user 10482')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop impersonating' }));
+
+    expect(sessionStore.get().impersonateAs).toBe('');
+    expect(invalidate).toHaveBeenCalledWith();
+    expect(screen.queryByText(/You are acting as/)).not.toBeInTheDocument();
+    expect(JSON.parse(window.sessionStorage.getItem('shelflink.session') ?? '{}')).toMatchObject({
+      impersonateAs: '',
+    });
+  });
+});
