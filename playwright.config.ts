@@ -16,6 +16,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: appOrigin,
+    // The journeys point third-party hosts at a local receiver on a random port, which the
+    // served policy does not list; tests/e2e/security.spec.ts checks the policy itself.
+    bypassCSP: true,
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumPath,

@@ -3,6 +3,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { NONCE_PLACEHOLDER } from './scripts/security-headers.ts';
+import { securityHeadersPlugin } from './scripts/security-headers-plugin.ts';
 
 const mockOrigin = 'http://127.0.0.1:4010';
 const apiTarget = process.env.SHELFLINK_API_TARGET ?? mockOrigin;
@@ -30,7 +32,12 @@ function apiProxy(signInDemoAuthor: boolean): Record<string, ProxyOptions> {
 }
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    securityHeadersPlugin(),
+  ],
+  html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,4 +1,12 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Combobox,
+  createTheme,
+  Menu,
+  Popover,
+  Tooltip,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 const shelf: MantineColorsTuple = [
   '#e3fafc',
@@ -13,6 +21,9 @@ const shelf: MantineColorsTuple = [
   '#0b7285',
 ];
 
+/** Floating layers (menus, selects, tooltips) open above any stacked modal. */
+const FLOATING_Z_INDEX = 2000;
+
 export const theme = createTheme({
   primaryColor: 'shelf',
   primaryShade: { light: 9, dark: 5 },
@@ -21,4 +32,32 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
+  components: {
+    Popover: Popover.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
+    Combobox: Combobox.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
+    Menu: Menu.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
+    Tooltip: Tooltip.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
+  },
+});
+
+const readableLightVariants = Object.fromEntries(
+  ['teal', 'red', 'blue', 'gray', 'yellow', 'orange'].flatMap((color) => [
+    [`--mantine-color-${color}-light`, `var(--mantine-color-${color}-0)`],
+    [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`],
+  ]),
+);
+
+/**
+ * Mantine's default hint, error and success text, and its light alerts and badges, are below
+ * 4.5:1 on white; these darker shades read well everywhere in the app.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-success': 'var(--mantine-color-teal-9)',
+    ...readableLightVariants,
+  },
+  dark: {},
 });

@@ -34,5 +34,5 @@ export function useStackedZIndex(opened: boolean): number {
 
 export function StackedModal(props: ModalProps) {
   const zIndex = useStackedZIndex(props.opened);
-  return <Modal {...props} zIndex={zIndex} />;
+  return <Modal closeButtonProps={{ 'aria-label': 'Close' }} {...props} zIndex={zIndex} />;
 }

@@ -16,7 +16,11 @@ export const mockScenarios: MockScenario[] = [
     label: 'Administrator',
     rules: [{ path: authPaths, prefer: 'example=administrator' }],
   },
-  { id: 'signed-out', label: 'Signed out', rules: [{ path: authPaths, prefer: 'example=signedOut' }] },
+  {
+    id: 'signed-out',
+    label: 'Signed out',
+    rules: [{ path: authPaths, prefer: 'example=signedOut' }],
+  },
   {
     id: 'new-author',
     label: 'Author with no links yet',
@@ -31,13 +35,23 @@ export const mockScenarios: MockScenario[] = [
     label: 'Every vanity code taken',
     rules: [
       { path: /^\/v1\/vanity-codes\/availability$/, prefer: 'example=taken' },
-      { method: 'POST', path: /^\/v1\/links(\/unclaimed)?$/, prefer: 'code=409, example=vanityCodeTaken' },
+      {
+        method: 'POST',
+        path: /^\/v1\/links(\/unclaimed)?$/,
+        prefer: 'code=409, example=vanityCodeTaken',
+      },
     ],
   },
   {
     id: 'field-errors',
     label: 'Saving a link fails with field errors',
-    rules: [{ method: 'POST', path: /^\/v1\/links(\/unclaimed)?$/, prefer: 'code=400, example=fieldErrors' }],
+    rules: [
+      {
+        method: 'POST',
+        path: /^\/v1\/links(\/unclaimed)?$/,
+        prefer: 'code=400, example=fieldErrors',
+      },
+    ],
   },
   {
     id: 'failed-sign-in',

@@ -28,6 +28,8 @@ async function visitSomePages(page: Page) {
 
 const consentBanner = (page: Page) => page.getByRole('dialog', { name: 'Your privacy choices' });
 
+test.use({ consentBanner: true });
+
 test.describe('consent and analytics for a visitor', () => {
   test.use({ visitor: 'signed-out' });
 

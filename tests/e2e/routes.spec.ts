@@ -8,7 +8,7 @@ const publicPages = [
   { path: '/terms', heading: /terms/i },
   { path: '/feature-collections', heading: /collections/i },
   { path: '/affiliate-disclosure', heading: /affiliate/i },
-  { path: '/upgrade', heading: 'Upgrade' },
+  { path: '/upgrade', heading: /Upgrade/ },
   { path: '/report-link/shelf.to/salt-orchard', heading: /report/i },
 ];
 

@@ -10,6 +10,8 @@ interface Fixtures {
   receiver: ThirdPartyReceiver;
   /** Who the mock says is signed in: it picks the auth check's example and sets the session cookie. */
   visitor: Visitor;
+  /** Whether the cookie-consent banner runs; off unless a journey is about consent. */
+  consentBanner: boolean;
   consoleErrors: string[];
 }
 
@@ -20,7 +22,7 @@ const authExample: Record<Visitor, string> = {
 };
 
 /** The runtime configuration a deployment would serve, with every third-party host on the receiver. */
-export function testRuntimeConfig(receiver: ThirdPartyReceiver) {
+export function testRuntimeConfig(receiver: ThirdPartyReceiver, consentBanner = true) {
   return {
     environment: 'production',
     apiBaseUrl: '/api',
@@ -37,7 +39,7 @@ export function testRuntimeConfig(receiver: ThirdPartyReceiver) {
       analyticsId: 'GTM-ANALYTICS',
       marketingId: 'GTM-MARKETING',
     },
-    cookieConsent: { enabled: true },
+    cookieConsent: { enabled: consentBanner },
   };
 }
 
@@ -99,6 +101,7 @@ export function readWebStorage(page: Page): Promise<string> {
 
 export const test = base.extend<Fixtures>({
   visitor: ['author', { option: true }],
+  consentBanner: [false, { option: true }],
   receiver: async ({}, use) => {
     const receiver = await startThirdPartyReceiver();
     await use(receiver);
@@ -112,11 +115,11 @@ export const test = base.extend<Fixtures>({
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
   },
-  page: async ({ page, context, receiver, visitor }, use) => {
+  page: async ({ page, context, receiver, visitor, consentBanner }, use) => {
     await page.route('**/env.js', (route) =>
       route.fulfill({
         contentType: 'text/javascript',
-        body: `window.__SHELFLINK_ENV__ = ${JSON.stringify(testRuntimeConfig(receiver))};`,
+        body: `window.__SHELFLINK_ENV__ = ${JSON.stringify(testRuntimeConfig(receiver, consentBanner))};`,
       }),
     );
     if (visitor !== 'signed-out') {
