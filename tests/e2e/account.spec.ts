@@ -1,13 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from '@playwright/test';
-import { expect, preferMock, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { apiCall, expect, preferMock, test } from '../support/fixtures';
 
 test.use({ visitor: 'author' });
-
-function isApiCall(path: string, method: string) {
-  return (request: Request) =>
-    new URL(request.url()).pathname === `/api${path}` && request.method() === method;
-}
 
 /** Axe finds nothing in the screen's own content (the shell is checked by its own tests). */
 async function expectNoAxeViolations(page: Page) {
@@ -55,7 +50,7 @@ test('saves changes with PUT and remembers a new e-mail address', async ({ page 
   await page.getByRole('option', { name: 'United Kingdom' }).click();
 
   const [request] = await Promise.all([
-    page.waitForRequest(isApiCall('/v2/account', 'PUT')),
+    page.waitForRequest(apiCall('PUT', '/v2/account')),
     page.getByRole('button', { name: 'Save changes' }).click(),
   ]);
   expect(request.postDataJSON()).toEqual({
@@ -72,7 +67,7 @@ test('saves changes with PUT and remembers a new e-mail address', async ({ page 
 test('checks the fields before saving', async ({ page }) => {
   const puts: string[] = [];
   page.on('request', (request) => {
-    if (isApiCall('/v2/account', 'PUT')(request)) puts.push(request.url());
+    if (apiCall('PUT', '/v2/account')(request)) puts.push(request.url());
   });
   await openAccount(page);
   const email = page.getByRole('textbox', { name: 'E-mail address' });
@@ -130,7 +125,7 @@ test('subscribing to updates posts an empty request', async ({ page }) => {
   await expect(page.getByText('You are subscribed')).toHaveCount(0);
 
   const [request] = await Promise.all([
-    page.waitForRequest(isApiCall('/v1/users/subscribe', 'POST')),
+    page.waitForRequest(apiCall('POST', '/v1/users/subscribe')),
     page.getByRole('button', { name: 'Subscribe to updates' }).click(),
   ]);
   expect(request.postDataJSON() ?? {}).toEqual({});

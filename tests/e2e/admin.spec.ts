@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { appOrigin, expect, preferMock, test } from '../support/fixtures';
+import { apiCall, appOrigin, expect, preferMock, test } from '../support/fixtures';
 
 /** Axe finds nothing in the screen's own content (the shell is checked by its own tests). */
 async function expectNoAxeViolations(page: Page) {
@@ -13,11 +13,6 @@ async function expectNoAxeViolations(page: Page) {
       violation.nodes.map((node) => node.target.join(' ')),
     ]),
   ).toEqual([]);
-}
-
-function isApiCall(path: string, method = 'GET') {
-  return (request: Request) =>
-    new URL(request.url()).pathname === `/api${path}` && request.method() === method;
 }
 
 /** Collects API requests while `recording` is on. */
@@ -72,7 +67,7 @@ test.describe('an administrator', () => {
     await expect(page).toHaveTitle('Admin dashboard · Shelflink');
 
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v1/admin/account')),
+      page.waitForRequest(apiCall('GET', '/v1/admin/account')),
       lookUp(page, ' maya.okafor@example.com '),
     ]);
     expect(new URL(request.url()).searchParams.get('userEmail')).toBe('maya.okafor@example.com');
@@ -100,7 +95,7 @@ test.describe('an administrator', () => {
   test('checks the address before looking it up', async ({ page }) => {
     const lookups: string[] = [];
     page.on('request', (request) => {
-      if (isApiCall('/v1/admin/account')(request)) lookups.push(request.url());
+      if (apiCall('GET', '/v1/admin/account')(request)) lookups.push(request.url());
     });
     await page.goto('/admin');
     await lookUp(page, 'maya.okafor');
@@ -126,12 +121,12 @@ test.describe('an administrator', () => {
     await expect(page.getByText('Impersonating as:')).toBeVisible();
     await expect(page.getByTestId('impersonating-as')).toHaveText('10482');
     await Promise.all([
-      page.waitForRequest(isApiCall('/v1/links/list')),
+      page.waitForRequest(apiCall('GET', '/v1/links/list')),
       page.getByRole('menuitem', { name: 'Your links' }).click(),
     ]);
     await expect(page).toHaveURL(/\/links\/books$/);
     await Promise.all([
-      page.waitForRequest(isApiCall('/v2/account')),
+      page.waitForRequest(apiCall('GET', '/v2/account')),
       openAvatarMenuItem(page, 'Account'),
     ]);
     await expect(page).toHaveURL(/\/account$/);
@@ -154,7 +149,7 @@ test.describe('an administrator', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByText('Impersonating as:')).toHaveCount(0);
     await Promise.all([
-      page.waitForRequest(isApiCall('/v2/account')),
+      page.waitForRequest(apiCall('GET', '/v2/account')),
       page.getByRole('menuitem', { name: 'Account' }).click(),
     ]);
     await page.goto('/links/books');

@@ -1,25 +1,5 @@
-import type { Page, Request } from '@playwright/test';
-import { expect, preferMock, test } from '../support/fixtures';
-
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-/** Covers come from the image host; serve a stand-in so the test does not depend on it. */
-async function serveCovers(page: Page) {
-  await page.route('https://images.shelflink.app/**', (route) =>
-    route.fulfill({ contentType: 'image/png', body: TINY_PNG }),
-  );
-}
-
-function isApiCall(request: Request, method: string, path: string) {
-  return request.method() === method && new URL(request.url()).pathname === `/api${path}`;
-}
-
-test.beforeEach(async ({ page }) => {
-  await serveCovers(page);
-});
+import type { Request } from '@playwright/test';
+import { expect, isApiCall, preferMock, test } from '../support/fixtures';
 
 test('lists the author’s links with abbreviated counts and pages through them', async ({
   page,

@@ -1,15 +1,7 @@
-import type { Page, Request } from '@playwright/test';
-import { expect, preferMock, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, isApiCall, preferMock, test } from '../support/fixtures';
 
 const TAKEN_MESSAGE = 'Sorry, that url is already taken. Please try another one.';
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-function isApiCall(request: Request, method: string, path: string) {
-  return request.method() === method && new URL(request.url()).pathname === `/api${path}`;
-}
 
 /** Every API call the page makes, in order, as 'METHOD /path?query'. */
 function recordApiCalls(page: Page): string[] {
@@ -42,12 +34,6 @@ async function openCreateForm(page: Page) {
   await page.getByRole('button', { name: 'New collection' }).click();
   return page.getByRole('dialog', { name: 'New collection' });
 }
-
-test.beforeEach(async ({ page }) => {
-  await page.route('https://images.shelflink.app/**', (route) =>
-    route.fulfill({ contentType: 'image/png', body: TINY_PNG }),
-  );
-});
 
 test('shows each collection with its cover, alias and number of links', async ({
   page,

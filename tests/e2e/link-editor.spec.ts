@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { expect, preferMock, test } from '../support/fixtures';
+import { expect, isApiCall, preferMock, test } from '../support/fixtures';
 
 const SALT_ORCHARD_URL = 'https://books.apple.com/us/book/the-salt-orchard/id1623456789';
 const SHORT_URL = 'https://shelf.to/salt-orchard';
@@ -13,10 +13,6 @@ const ONE_PIXEL_PNG =
 
 const destinationField = (page: Page) => page.getByRole('textbox', { name: 'Book link or ISBN' });
 const codeField = (page: Page) => page.getByRole('textbox', { name: 'Custom ending (optional)' });
-
-function isApiCall(request: Request, method: string, path: string): boolean {
-  return request.method() === method && new URL(request.url()).pathname === `/api${path}`;
-}
 
 /** Types a destination on Home and waits for its preview. */
 async function enterDestination(page: Page, destination = SALT_ORCHARD_URL) {

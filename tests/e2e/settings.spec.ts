@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, preferMock, test } from '../support/fixtures';
+import { apiCall, expect, preferMock, test } from '../support/fixtures';
 
 const APPLE_SERVICES_GUID = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
 const AMAZON_TOKEN_GUID = '3f9a2b7c-1d4e-4f6a-8b2c-5e7d9a1c3b40';
@@ -10,16 +10,11 @@ const AT_RULE_MESSAGE =
 
 test.use({ visitor: 'author' });
 
-function isApiCall(path: string, method: string) {
-  return (request: { url(): string; method(): string }) =>
-    new URL(request.url()).pathname === `/api${path}` && request.method() === method;
-}
-
 /** Every API call with this method and path, so a test can prove one was never sent. */
 function recordCalls(page: Page, path: string, method: string): string[] {
   const urls: string[] = [];
   page.on('request', (request) => {
-    if (isApiCall(path, method)(request)) urls.push(request.url());
+    if (apiCall(method, path)(request)) urls.push(request.url());
   });
   return urls;
 }
@@ -88,7 +83,7 @@ test.describe('affiliate tokens', () => {
 
     await token.fill('1010lqW7');
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'POST')),
+      page.waitForRequest(apiCall('POST', '/v1/affiliate-tokens')),
       dialog.getByRole('button', { name: 'Save token' }).click(),
     ]);
     expect(new URL(request.url()).searchParams.get('programGuid')).toBe(APPLE_SERVICES_GUID);
@@ -111,7 +106,7 @@ test.describe('affiliate tokens', () => {
 
     await tag.fill('mayaokafor-20');
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'POST')),
+      page.waitForRequest(apiCall('POST', '/v1/affiliate-tokens')),
       dialog.getByRole('button', { name: 'Save token' }).click(),
     ]);
     expect(new URL(request.url()).searchParams.get('programGuid')).toBe(
@@ -136,7 +131,7 @@ test.describe('affiliate tokens', () => {
     await expect(tag).toHaveValue('mayaokafor-20');
     await tag.fill('mayaokafor-21');
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'PUT')),
+      page.waitForRequest(apiCall('PUT', '/v1/affiliate-tokens')),
       dialog.getByRole('button', { name: 'Save changes' }).click(),
     ]);
     expect(new URL(request.url()).searchParams.get('guid')).toBe(AMAZON_TOKEN_GUID);
@@ -183,7 +178,7 @@ test.describe('affiliate tokens', () => {
 
     await page.getByRole('button', { name: 'Remove Apple Services token' }).click();
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v1/affiliate-tokens', 'DELETE')),
+      page.waitForRequest(apiCall('DELETE', '/v1/affiliate-tokens')),
       dialog.getByRole('button', { name: 'Remove token' }).click(),
     ]);
     expect(new URL(request.url()).searchParams.get('guid')).toBe(APPLE_TOKEN_GUID);
@@ -240,7 +235,7 @@ test.describe('Apple Services enrolment', () => {
     await token.fill('1001lR4x');
     await section.getByRole('textbox', { name: 'Campaign token (optional)' }).fill('spring-launch');
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v2/settings/apple-services', 'PUT')),
+      page.waitForRequest(apiCall('PUT', '/v2/settings/apple-services')),
       section.getByRole('button', { name: 'Save Apple Services settings' }).click(),
     ]);
     expect(request.postDataJSON()).toEqual({
@@ -281,7 +276,7 @@ test.describe('Apple Services enrolment', () => {
     const section = page.getByRole('region', { name: 'Apple Services enrolment' });
     await expect(section.getByRole('switch')).not.toBeChecked();
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v2/settings/apple-services', 'PUT')),
+      page.waitForRequest(apiCall('PUT', '/v2/settings/apple-services')),
       section.getByRole('button', { name: 'Save Apple Services settings' }).click(),
     ]);
     expect(request.postDataJSON()).toEqual({
@@ -323,7 +318,7 @@ test.describe('partner program', () => {
 
     await section.getByRole('checkbox', { name: 'I accept the partner program terms' }).check();
     const [request] = await Promise.all([
-      page.waitForRequest(isApiCall('/v2/pz-users', 'POST')),
+      page.waitForRequest(apiCall('POST', '/v2/pz-users')),
       join.click(),
     ]);
     expect(request.postDataJSON()).toEqual({ termsVersion: '2026-06', acceptTerms: true });

@@ -1,5 +1,9 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { startThirdPartyReceiver, type ThirdPartyReceiver } from './third-party-receiver';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import {
+  BLANK_PNG,
+  startThirdPartyReceiver,
+  type ThirdPartyReceiver,
+} from './third-party-receiver';
 
 export const SESSION_COOKIE = 'ss-id';
 export const appOrigin = `http://127.0.0.1:${process.env.E2E_PREVIEW_PORT ?? '4173'}`;
@@ -86,6 +90,16 @@ export async function preferMock(
   });
 }
 
+/** Whether a request is the app's call to an API operation (path without the /api prefix). */
+export function isApiCall(request: Request, method: string, path: string): boolean {
+  return request.method() === method && new URL(request.url()).pathname === `/api${path}`;
+}
+
+/** The same test as a predicate, for `page.waitForRequest`. */
+export function apiCall(method: string, path: string): (request: Request) => boolean {
+  return (request) => isApiCall(request, method, path);
+}
+
 /** Everything the page keeps in sessionStorage and localStorage, as one string to search. */
 export function readWebStorage(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -133,6 +147,10 @@ export const test = base.extend<Fixtures>({
         },
       ]);
     }
+    // Covers live on the image host; the receiver's blank image stands in for them.
+    await page.route('https://images.shelflink.app/**', (route) =>
+      route.fulfill({ contentType: 'image/png', body: BLANK_PNG }),
+    );
     const prefer = `example=${authExample[visitor]}`;
     await preferMock(page, /^\/api\/auth(\/session)?$/, prefer);
     await use(page);

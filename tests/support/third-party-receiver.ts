@@ -18,8 +18,8 @@ export interface ThirdPartyReceiver {
   stop: () => Promise<void>;
 }
 
-// A 1×1 transparent PNG, served as every avatar.
-const avatarPng = Buffer.from(
+/** A 1×1 transparent PNG, served as every avatar and cover. */
+export const BLANK_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
@@ -63,7 +63,7 @@ export async function startThirdPartyReceiver(): Promise<ThirdPartyReceiver> {
         body: await readBody(request),
       });
       if (kind === 'avatar') {
-        response.writeHead(200, { 'content-type': 'image/png' }).end(avatarPng);
+        response.writeHead(200, { 'content-type': 'image/png' }).end(BLANK_PNG);
       } else if (kind === 'tag-manager') {
         response.writeHead(200, { 'content-type': 'text/javascript' }).end('');
       } else {

@@ -21,7 +21,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { isApiError, UNKNOWN_FIELD_ERROR, type FieldErrors } from '@/api/api-error';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import { rememberEmail } from '@/lib/session';
 import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
@@ -42,21 +42,6 @@ import {
 import { ButtonLink } from '@/components/button-link';
 
 /** Field errors the form can show at its fields, and the message for everything else. */
-function splitFailure(error: unknown): { fieldErrors: FieldErrors; message?: string } {
-  if (!isApiError(error))
-    return { fieldErrors: {}, message: 'Something went wrong. Please try again.' };
-  const fieldErrors: FieldErrors = {};
-  for (const name of ACCOUNT_FIELD_NAMES) {
-    const message = error.fieldErrors[name];
-    if (message) fieldErrors[name] = message;
-  }
-  if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
-  return {
-    fieldErrors,
-    message: error.responseStatus.message || error.fieldErrors.unknownError || UNKNOWN_FIELD_ERROR,
-  };
-}
-
 function AccountSummary({ account }: { account: Account }) {
   return (
     <Paper withBorder radius="md" p="lg">
@@ -140,7 +125,7 @@ function AccountForm({ account }: { account: Account }) {
           void queryClient.invalidateQueries({ queryKey: accountQueryKeyPrefix() });
         },
         onError: (error) => {
-          const split = splitFailure(error);
+          const split = splitFormFailure(error, ACCOUNT_FIELD_NAMES);
           form.setErrors(split.fieldErrors);
           setFailure(split.message);
         },

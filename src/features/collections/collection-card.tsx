@@ -3,7 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { collectionLinksLabel, withoutScheme } from './collection-form';
 import { CollectionCover } from './collection-cover';
 import type { Collection } from './collection-types';
-import { CopyAliasButton } from './copy-alias-button';
+import { CopyValueButton } from '@/components/copy-value-button';
 
 const updatedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
@@ -40,7 +40,7 @@ export function CollectionCard({ collection, onEdit, onDelete }: CollectionCardP
               {alias}
             </Text>
           )}
-          <CopyAliasButton value={collection.shortUrl} label={alias} />
+          <CopyValueButton value={collection.shortUrl} label={alias} />
         </Group>
         <Group gap="md">
           <Text size="sm">{collectionLinksLabel(collection.linkIds.length)}</Text>

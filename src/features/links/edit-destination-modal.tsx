@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { isApiError } from '@/api/api-error';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import { StackedModal } from '@/components/stacked-modal';
 import { DESTINATION_URL_MAX_LENGTH, destinationUrlSchema } from '@/lib/validation-rules';
@@ -54,13 +54,9 @@ function EditDestinationForm({ link, onDone }: { link: AuthorLink; onDone: () =>
           onDone();
         },
         onError: (error) => {
-          if (isApiError(error) && error.fieldErrors.url) {
-            form.setErrors({ url: error.fieldErrors.url });
-          } else if (isApiError(error)) {
-            setFormError(error.responseStatus.message || error.fieldErrors.unknownError);
-          } else {
-            setFormError('The change could not be saved. Please try again.');
-          }
+          const { fieldErrors, message } = splitFormFailure(error, ['url']);
+          form.setErrors(fieldErrors);
+          setFormError(message);
         },
       },
     );

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { BookCover } from './book-cover';
-import { CopyShortLinkButton } from './copy-short-link-button';
+import { CopyValueButton } from '@/components/copy-value-button';
 import { clickCountLabel, isWebAddress, shortLinkLabel } from './link-display';
 import type { AuthorLink } from './link-types';
 
@@ -52,7 +52,7 @@ export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkC
             ) : (
               <Text fw={600}>{label}</Text>
             )}
-            <CopyShortLinkButton value={link.shortUrl} label={label} />
+            <CopyValueButton value={link.shortUrl} label={label} />
           </Group>
           <Destination url={link.url} />
           <Group gap="lg">

@@ -10,7 +10,7 @@ import {
   UNSUPPORTED_PROGRAM_NAME,
   type AffiliateProgram,
 } from '@/lib/affiliate-programs';
-import { splitFormFailure } from './form-failure';
+import { splitFormFailure } from '@/api/form-failure';
 import { affiliateTokensQueryOptions, type AffiliateToken } from './settings-queries';
 import { TokenParametersForm } from './token-parameters-form';
 

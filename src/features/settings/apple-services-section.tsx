@@ -25,7 +25,7 @@ import {
   CAMPAIGN_TOKEN_MAX_LENGTH,
   type AppleServicesFormValues,
 } from './apple-services-schema';
-import { splitFormFailure } from './form-failure';
+import { splitFormFailure } from '@/api/form-failure';
 import { appleServicesSettingsQueryOptions, type AppleServicesSettings } from './settings-queries';
 import { SectionError } from './section-error';
 

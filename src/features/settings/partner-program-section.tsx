@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { $api } from '@/api/query-client';
-import { splitFormFailure } from './form-failure';
+import { splitFormFailure } from '@/api/form-failure';
 import { SectionError } from './section-error';
 import {
   legacyPartnerTermsQueryOptions,

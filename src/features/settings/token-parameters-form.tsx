@@ -9,7 +9,7 @@ import {
   type AffiliateParameterValues,
   type AffiliateProgram,
 } from '@/lib/affiliate-programs';
-import { splitFormFailure } from './form-failure';
+import { splitFormFailure } from '@/api/form-failure';
 
 interface TokenParametersFormProps {
   program: AffiliateProgram;

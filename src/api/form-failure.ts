@@ -1,4 +1,4 @@
-import { isApiError, UNKNOWN_FIELD_ERROR, type FieldErrors } from '@/api/api-error';
+import { isApiError, UNKNOWN_FIELD_ERROR, type FieldErrors } from './api-error';
 
 export const UNEXPECTED_FAILURE = 'Something went wrong. Please try again.';
 
@@ -13,8 +13,10 @@ export function splitFormFailure(
   if (!isApiError(error)) return { fieldErrors: {}, message: UNEXPECTED_FAILURE };
   const fieldErrors: FieldErrors = {};
   for (const name of fieldNames) {
-    // The server may name a parameter bare (`At`) or under its body property (`Parameters.at`).
-    const message = error.fieldErrors[name] ?? error.fieldErrors[`parameters.${name}`];
+    // The server names a field bare (`Url`) or under the body property holding it (`Parameters.at`).
+    const message =
+      error.fieldErrors[name] ??
+      Object.entries(error.fieldErrors).find(([key]) => key.endsWith(`.${name}`))?.[1];
     if (message) fieldErrors[name] = message;
   }
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: undefined };

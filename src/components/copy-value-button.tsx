@@ -1,7 +1,8 @@
 import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-export function CopyAliasButton({ value, label }: { value: string; label: string }) {
+/** An icon button that copies a value (a short link, an alias) and says so. */
+export function CopyValueButton({ value, label }: { value: string; label: string }) {
   return (
     <CopyButton value={value} timeout={2000}>
       {({ copied, copy }) => (
