@@ -16,9 +16,10 @@ export function createAppRouter(queryClient: QueryClient, sessionStore: SessionS
     defaultPendingComponent: PageLoader,
     defaultErrorComponent: PageError,
     defaultNotFoundComponent: NotFoundPage,
-    // Hash targets are scrolled by our own handler, with an offset and a delay.
+    // Scrolling after a navigation is ours alone (src/lib/navigation-scroll.ts): to the top, or to
+    // a hash target with an offset and a delay, and not at all when the address did not change.
     defaultHashScrollIntoView: false,
-    scrollRestoration: false,
+    scrollRestoration: () => false,
   });
 }
 

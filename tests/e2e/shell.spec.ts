@@ -257,3 +257,50 @@ test.describe('the first paint', () => {
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   });
 });
+
+test.describe('navigations that do not complete', () => {
+  test('a repeated navigation to the same address does nothing', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => {
+      document.documentElement.scrollTop = 800;
+    });
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    expect(scrolledTo).toBeGreaterThan(0);
+    // A dispatched click, because Playwright's own click would first scroll the link into view.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FAQ' })
+      .dispatchEvent('click');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+    await expect(page).toHaveURL('/faq');
+  });
+
+  test('a navigation overtaken by another is dropped without an error', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    let releaseReport: () => void = () => undefined;
+    const reportHeld = new Promise<void>((resolve) => {
+      releaseReport = resolve;
+    });
+    await page.route('**/api/v1/links/report**', async (route) => {
+      await reportHeld;
+      await route.fallback();
+    });
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/links/reports/shelf.to/salt-orchard');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click();
+    await expect(page).toHaveURL('/about');
+    releaseReport();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/About/i);
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  });
+});
