@@ -45,16 +45,38 @@ export default tseslint.config(
   },
   reactHooks.configs.flat['recommended-latest'] ?? reactHooks.configs.flat.recommended,
   ...pluginQuery.configs['flat/recommended'],
+  // Imports flow one way: routes → features → shared code (api, lib, components, shell, config).
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['@/routes/*', '../routes/*'],
-              message: 'Routes import features, never the other way round.',
+              group: ['@/routes/*', '@/app/*'],
+              message: 'Features never import routes or the app.',
+            },
+            {
+              group: ['@/features/*'],
+              message:
+                'Features do not import each other (a route composes them); use relative imports within a feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/{api,lib,components,shell,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/routes/*', '@/app/*', '@/features/*'],
+              message: 'Shared code never imports routes, the app or features.',
             },
           ],
         },

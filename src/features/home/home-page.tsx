@@ -1,7 +1,7 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { LinkEditor } from '@/features/link-editor/link-editor';
+import type { ReactNode } from 'react';
 import { useSession } from '@/shell/use-session';
 
 const features = [
@@ -27,7 +27,8 @@ const features = [
   },
 ];
 
-export function HomePage() {
+/** The home screen; the route hands it the link editor, which lives in its own feature. */
+export function HomePage({ linkEditor }: { linkEditor: ReactNode }) {
   const session = useSession();
   return (
     <Container size="lg" py="xl">
@@ -55,7 +56,7 @@ export function HomePage() {
             </Button>
           </Group>
         </Stack>
-        <LinkEditor />
+        {linkEditor}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {features.map(({ Icon, title, text }) => (
             <Group key={title} align="flex-start" wrap="nowrap">

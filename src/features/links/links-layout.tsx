@@ -1,10 +1,14 @@
 import { Box, Button, Container, Group, Tabs, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
-import { LinkEditor } from '@/features/link-editor/link-editor';
+import { useRef, useState, type ReactNode } from 'react';
 
-export function LinksLayout() {
+/** The route hands the layout the link editor, which lives in its own feature. */
+export function LinksLayout({
+  renderLinkEditor,
+}: {
+  renderLinkEditor: (close: () => void) => ReactNode;
+}) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const activeTab = pathname.startsWith('/links/collections') ? 'collections' : 'books';
   const [editorOpen, setEditorOpen] = useState(false);
@@ -27,14 +31,11 @@ export function LinksLayout() {
       </Group>
       {editorOpen && (
         <Box mb="lg">
-          <LinkEditor
-            initialStep="editing"
-            onClose={() => {
-              setEditorOpen(false);
-              // The button is back once this render commits; give it the focus the editor had.
-              requestAnimationFrame(() => newLinkButton.current?.focus());
-            }}
-          />
+          {renderLinkEditor(() => {
+            setEditorOpen(false);
+            // The button is back once this render commits; give it the focus the editor had.
+            requestAnimationFrame(() => newLinkButton.current?.focus());
+          })}
         </Box>
       )}
       <Tabs value={activeTab} mb="lg">
