@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import {
   createNonce,
@@ -13,7 +13,7 @@ export function securityHeadersPlugin(): Plugin {
   return {
     name: 'shelflink-security-headers',
     configurePreviewServer(server) {
-      const outDir = server.config.build.outDir;
+      const outDir = resolve(server.config.root, server.config.build.outDir);
       const runtimeConfig = readRuntimeConfig(join(outDir, 'env.js'));
       const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
       server.middlewares.use((request, response, next) => {
@@ -21,8 +21,12 @@ export function securityHeadersPlugin(): Plugin {
         for (const [name, value] of Object.entries(securityHeaders(runtimeConfig, nonce))) {
           response.setHeader(name, value);
         }
-        const path = (request.url ?? '/').split('?')[0] ?? '/';
-        const isPage = !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+        const path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
+        const file = join(outDir, path);
+        const isFile = file.startsWith(outDir) && existsSync(file) && statSync(file).isFile();
+        // Anything that is not a built file or an API call is a page of the app, including the
+        // previous site's .php addresses, which the app redirects itself.
+        const isPage = !isFile && !path.startsWith('/api/') && !path.startsWith('/assets/');
         if (request.method === 'GET' && isPage) {
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
           response.end(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));

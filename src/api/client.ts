@@ -6,6 +6,8 @@ import type { paths } from './schema';
 export const IMPERSONATE_HEADER = 'X-Impersonate';
 export const NO_URL_MESSAGE = 'No URL provided';
 export const MISSING_PATH_PARAMETER_MESSAGE = 'Expected url parameter';
+/** A successful reply whose body is not JSON (a proxy's error page, a truncated reply). */
+export const UNREADABLE_REPLY_MESSAGE = 'Shelflink sent a reply we could not read.';
 
 /** What the app plugs into the client; kept as callbacks so the client imports nothing of the app. */
 export interface ApiClientHooks {
@@ -26,6 +28,20 @@ async function readJsonBody(response: Response): Promise<unknown> {
     return JSON.parse(await response.clone().text());
   } catch {
     return undefined;
+  }
+}
+
+const UNREADABLE = Symbol('unreadable');
+
+/** A successful reply's JSON body: `undefined` when it has none, UNREADABLE when it is not JSON. */
+async function readSuccessBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.clone().text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return UNREADABLE;
   }
 }
 
@@ -53,9 +69,19 @@ function impersonationMiddleware(hooks: ApiClientHooks): Middleware {
 function replyMiddleware(hooks: ApiClientHooks): Middleware {
   return {
     async onResponse({ response }) {
-      const body = await readJsonBody(response);
-
       if (response.ok) {
+        const body = await readSuccessBody(response);
+        if (body === UNREADABLE) {
+          // openapi-fetch would throw a bare SyntaxError; it fails like any other call instead.
+          const error = new ApiError(response.status, {
+            errorCode: 'UnreadableReply',
+            message: UNREADABLE_REPLY_MESSAGE,
+            errors: [],
+            statusCode: response.status,
+          });
+          hooks.reportError(error);
+          throw error;
+        }
         if (!isRecord(body) || !isRecord(body.responseStatus)) return response;
         const withStatus = {
           ...body,
@@ -68,6 +94,7 @@ function replyMiddleware(hooks: ApiClientHooks): Middleware {
         });
       }
 
+      const body = await readJsonBody(response);
       const responseStatus = toResponseStatus(
         isRecord(body) ? body.responseStatus : undefined,
         response.status,

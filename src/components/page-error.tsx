@@ -1,13 +1,17 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isApiError } from '@/api/api-error';
 import { errorMessage, reportUncaughtError } from '@/lib/error-reporting';
 
+/** Shown for a failure other than an API call's, such as a reply of the wrong shape. */
+export const PAGE_FAILURE_MESSAGE = 'This page could not be shown. Please try again.';
+
 /** Shown in place of a screen that failed: says what happened and offers a retry. */
 export function PageError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
 
   useEffect(() => {
@@ -16,6 +20,9 @@ export function PageError({ error, reset }: ErrorComponentProps) {
   }, [error]);
 
   const retry = () => {
+    // A screen that failed on the data it was given (a reply of the wrong shape) would fail again
+    // on the same cached data, so it starts over from fresh replies.
+    if (!isApiError(error)) queryClient.removeQueries({ type: 'inactive' });
     queryErrorResetBoundary.reset();
     reset();
     void router.invalidate();
@@ -30,7 +37,9 @@ export function PageError({ error, reset }: ErrorComponentProps) {
           {unreachable ? 'Shelflink is out of reach' : 'Something went wrong'}
         </Title>
         <Alert color="red" title="What happened" role="alert">
-          <Text>{errorMessage(error)}</Text>
+          {/* A programming error's own text ("Cannot read properties of undefined") helps nobody
+              here; it goes to the console and the error-reporting service instead. */}
+          <Text>{isApiError(error) ? errorMessage(error) : PAGE_FAILURE_MESSAGE}</Text>
         </Alert>
         <Group>
           <Button onClick={retry}>Try again</Button>

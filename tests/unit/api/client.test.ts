@@ -6,6 +6,7 @@ import {
   IMPERSONATE_HEADER,
   MISSING_PATH_PARAMETER_MESSAGE,
   NO_URL_MESSAGE,
+  UNREADABLE_REPLY_MESSAGE,
   type ApiClient,
 } from '@/api/client';
 
@@ -377,4 +378,50 @@ test('requests are sent with credentials: include', async () => {
   expect(sentRequest(0).credentials).toBe('include');
   expect(sentRequest(1).credentials).toBe('include');
   expect(sentRequest(1).method).toBe('POST');
+});
+
+describe('a successful reply that is not JSON', () => {
+  test.each([
+    ['an HTML error page', 'text/html', '<html>Gateway timeout</html>'],
+    ['a non-JSON body labelled JSON', 'application/json', 'not json'],
+    ['a truncated JSON body', 'application/json', '{"results": ['],
+  ])('(%s) rejects with a reported ApiError saying it could not be read', async (_, type, body) => {
+    const { client, onUnauthenticated, reportError } = setUp(
+      () => new Response(body, { status: 200, headers: { 'content-type': type } }),
+    );
+
+    const error = await apiRejection(client.GET('/v1/links/list', { params: { query: {} } }));
+
+    expect(error.message).toBe('Shelflink sent a reply we could not read.');
+    expect(UNREADABLE_REPLY_MESSAGE).toBe(error.message);
+    expect(error.status).toBe(200);
+    expect(error.isUnreachable).toBe(false);
+    expect(error.isUnauthenticated).toBe(false);
+    expect(error.responseStatus).toEqual({
+      errorCode: 'UnreadableReply',
+      message: 'Shelflink sent a reply we could not read.',
+      errors: [],
+      statusCode: 200,
+    });
+    expect(reportError).toHaveBeenCalledWith(error);
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
+  test('an empty 200 or a 204 still resolves without data', async () => {
+    const replies = [
+      () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } }),
+      () => new Response(null, { status: 204 }),
+    ];
+    for (const reply of replies) {
+      const { client, reportError } = setUp(reply);
+
+      const { data, error } = await client.DELETE('/v2/collections/{id}', {
+        params: { path: { id: 'c1' } },
+      });
+
+      expect(data).toBeUndefined();
+      expect(error).toBeUndefined();
+      expect(reportError).not.toHaveBeenCalled();
+    }
+  });
 });
