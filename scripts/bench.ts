@@ -1,0 +1,218 @@
+// npm run bench [-- --no-save] [--reuse-build] [--lighthouse-runs <n>] [--transition-runs <n>]
+// Builds the app, serves the production build in front of the Prism mock and measures bytes,
+// Lighthouse scores, route transitions and mock latency. Prints one table, compares it with
+// scripts/bench/results.json, saves the new results there and exits 1 when a budget is missed.
+// See the README (Performance benchmark).
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { missedBudgets } from './bench/budgets.ts';
+import { analyseBuild, measureBytes, type PageUnderTest } from './bench/bytes.ts';
+import { launchChromium } from './bench/chromium.ts';
+import { measureMockLatency } from './bench/latency.ts';
+import { measureLighthouse } from './bench/lighthouse.ts';
+import type { Metric } from './bench/metrics.ts';
+import {
+  readPreviousResults,
+  renderMissedBudgets,
+  renderTable,
+  saveResults,
+} from './bench/report.ts';
+import {
+  repositoryRoot,
+  startMock,
+  startPreview,
+  startThirdPartyStandIn,
+  writeBenchRuntimeConfig,
+} from './bench/servers.ts';
+import { measureTransitions } from './bench/transitions.ts';
+
+const usage = `Usage: npm run bench [-- options]
+  --no-save               compare with the previous results without overwriting them
+  --reuse-build           measure the build already in the work directory
+  --lighthouse-runs <n>   Lighthouse runs per page, the median run counts (default: 3)
+  --transition-runs <n>   browser sessions timing route transitions (default: 5)
+Environment: BENCH_DIR (work directory, default: <tmp>/bench), CHROME_PATH (default: /usr/bin/chromium)`;
+
+/** Fixed local ports, so a run never collides with the dev server (5173), preview (4173) or mock (4010). */
+const ports = { mock: 4186, app: 4187, thirdParties: 4188, lighthouseChrome: 4189 };
+
+const pages: PageUnderTest[] = [
+  { path: '/', signedIn: false },
+  { path: '/faq', signedIn: false },
+  { path: '/links/books', signedIn: true },
+];
+
+const resultsPath = join(repositoryRoot, 'scripts/bench/results.json');
+
+function count(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`--${name} must be a whole number ≥ 1`);
+  return parsed;
+}
+
+function build(outDir: string, logPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      join(repositoryRoot, 'node_modules/.bin/vite'),
+      ['build', '--outDir', outDir, '--emptyOutDir'],
+      { cwd: repositoryRoot, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 },
+      (error, stdout, stderr) => {
+        writeFileSync(logPath, `${stdout}\n${stderr}`);
+        if (error) reject(new Error(`The build failed (log: ${logPath}):\n${stderr.slice(-3000)}`));
+        else resolve();
+      },
+    );
+  });
+}
+
+/** Stops what was started, last first; also when the run is interrupted. */
+class Cleanup {
+  private readonly steps: (() => Promise<unknown>)[] = [];
+
+  add(step: () => Promise<unknown>): void {
+    this.steps.push(step);
+  }
+
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error('Could not stop a bench process:', error);
+      }
+    }
+  }
+}
+
+async function measure(
+  outDir: string,
+  workDir: string,
+  options: { lighthouseRuns: number; transitionRuns: number },
+  cleanup: Cleanup,
+): Promise<{ metrics: Metric[]; problems: string[] }> {
+  const buildAnalysis = analyseBuild(outDir);
+
+  const thirdParties = await startThirdPartyStandIn(ports.thirdParties);
+  cleanup.add(thirdParties.stop);
+  writeBenchRuntimeConfig(outDir, thirdParties.origin);
+  console.log('Starting the mock and the preview server…');
+  const mock = await startMock(ports.mock);
+  cleanup.add(mock.stop);
+  const app = await startPreview({ outDir, port: ports.app, apiTarget: mock.origin });
+  cleanup.add(app.stop);
+
+  const metrics: Metric[] = [];
+  const problems: string[] = [];
+  let browser: Browser | undefined = await launchChromium();
+  const closeBrowser = async () => {
+    await browser?.close();
+    browser = undefined;
+  };
+  cleanup.add(closeBrowser);
+
+  console.log('Measuring what each page loads before its first paint…');
+  metrics.push(...(await measureBytes(browser, app.origin, buildAnalysis, pages)));
+  console.log(`Timing route transitions (${options.transitionRuns} sessions)…`);
+  const transitions = await measureTransitions(browser, app.origin, options.transitionRuns);
+  await closeBrowser();
+
+  // Lighthouse runs alone, with its own Chrome, so nothing else competes for the CPU.
+  console.log(`Running Lighthouse (${options.lighthouseRuns} per page)…`);
+  const lighthouse = await measureLighthouse(pages, {
+    appOrigin: app.origin,
+    port: ports.lighthouseChrome,
+    runs: options.lighthouseRuns,
+    reportDir: join(workDir, 'lighthouse'),
+  });
+  metrics.push(...lighthouse.metrics, ...transitions.metrics);
+  problems.push(...transitions.failures, ...lighthouse.failures);
+
+  console.log('Measuring mock latency…');
+  metrics.push(...(await measureMockLatency(mock.origin, { requests: 200, timeLimitMs: 60_000 })));
+  return { metrics, problems };
+}
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        'no-save': { type: 'boolean' },
+        'reuse-build': { type: 'boolean' },
+        'lighthouse-runs': { type: 'string' },
+        'transition-runs': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  if (values.help === true) {
+    console.log(usage);
+    return 0;
+  }
+  const options = {
+    lighthouseRuns: count(values['lighthouse-runs'], 'lighthouse-runs', 3),
+    transitionRuns: count(values['transition-runs'], 'transition-runs', 5),
+  };
+  const workDir = process.env.BENCH_DIR ?? join(tmpdir(), 'bench');
+  const outDir = join(workDir, 'dist');
+  mkdirSync(workDir, { recursive: true });
+
+  if (values['reuse-build'] !== true) {
+    console.log(`Building into ${outDir}…`);
+    await build(outDir, join(workDir, 'build.log'));
+  }
+
+  const cleanup = new Cleanup();
+  const interrupt = () => {
+    void cleanup.run().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  let result;
+  try {
+    result = await measure(outDir, workDir, options, cleanup);
+  } finally {
+    await cleanup.run();
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+
+  const previous = readPreviousResults(resultsPath);
+  console.log(
+    `\n${renderTable(result.metrics, previous)}\n\n` +
+      (previous
+        ? `Compared with the run of ${previous.savedAt}.`
+        : 'No previous results to compare with.'),
+  );
+  for (const problem of result.problems) console.error(problem);
+  const missed = renderMissedBudgets(result.metrics);
+  if (missed.length > 0) {
+    console.error(
+      `\nMissed budgets (${missed.length}):\n${missed.map((line) => `- ${line}`).join('\n')}`,
+    );
+  } else {
+    console.log('\nAll budgets met.');
+  }
+  if (values['no-save'] !== true) {
+    saveResults(resultsPath, result.metrics);
+    console.log(`Saved ${resultsPath}.`);
+  }
+  return missedBudgets(result.metrics).length > 0 || result.problems.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,140 @@
+// The servers the benchmark measures against: the Prism mock, the production build served by
+// `vite preview` (with its /api proxy pointed at that mock) and a stand-in for third-party hosts.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPrism, type RunningPrism } from '../../tests/support/prism.ts';
+import { BLANK_PNG } from '../../tests/support/third-party-receiver.ts';
+
+export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Running {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+const startupTimeoutMs = 60_000;
+
+export function startMock(port: number): Promise<RunningPrism> {
+  return startPrism({ port });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url);
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Serves the build in `outDir` with `vite preview`, proxying /api to `apiTarget`. */
+export async function startPreview(options: {
+  outDir: string;
+  port: number;
+  apiTarget: string;
+}): Promise<Running> {
+  const origin = `http://127.0.0.1:${options.port}`;
+  if (await answers(origin)) throw new Error(`Something already answers on ${origin}`);
+  const preview = spawn(
+    join(repositoryRoot, 'node_modules/.bin/vite'),
+    ['preview', '--outDir', options.outDir, '--port', String(options.port), '--strictPort'],
+    {
+      cwd: repositoryRoot,
+      env: { ...process.env, SHELFLINK_API_TARGET: options.apiTarget },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  preview.stderr.setEncoding('utf8');
+  preview.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((resolve) => {
+    preview.once('exit', () => {
+      resolve();
+    });
+  });
+  const stop = async (): Promise<void> => {
+    if (preview.exitCode !== null || preview.signalCode !== null) return;
+    preview.kill();
+    await exited;
+  };
+
+  const deadline = Date.now() + startupTimeoutMs;
+  while (!(await answers(origin))) {
+    if (preview.exitCode !== null) {
+      throw new Error(`vite preview exited with code ${String(preview.exitCode)}:\n${stderr}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`vite preview did not answer on ${origin} in time:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin, stop };
+}
+
+/**
+ * Stands in for the error-reporting, analytics, tag-manager and avatar hosts, which this
+ * machine cannot reach: gtm.js is an empty script, any other GET a blank PNG (avatars), and
+ * anything else (Sentry envelopes, analytics batches) is answered with `{}`.
+ */
+export async function startThirdPartyStandIn(port: number): Promise<Running> {
+  const server = createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+    // Echoed rather than `*`, which does not cover Authorization (Chrome flags that as deprecated).
+    response.setHeader(
+      'Access-Control-Allow-Headers',
+      request.headers['access-control-request-headers'] ?? '*',
+    );
+    request.resume();
+    if (request.method === 'OPTIONS') response.writeHead(204).end();
+    else if (request.url?.startsWith('/gtm.js'))
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end('');
+    else if (request.method === 'GET')
+      response.writeHead(200, { 'content-type': 'image/png' }).end(BLANK_PNG);
+    else response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+/**
+ * Replaces the build's env.js with a production configuration whose error reporting, analytics,
+ * tag manager and avatars all point at the stand-in, so every third-party script really loads
+ * when the app asks for it, as in production, and the budget that keeps them out of the first
+ * paint is tested. The consent banner stays on; the benchmark never answers it.
+ */
+export function writeBenchRuntimeConfig(outDir: string, standInOrigin: string): void {
+  const { host } = new URL(standInOrigin);
+  const config = {
+    environment: 'production',
+    apiBaseUrl: '/api',
+    blogUrl: `${standInOrigin}/blog`,
+    avatarHost: standInOrigin,
+    sentry: { dsn: `http://bench@${host}/1`, tracesSampleRate: 1 },
+    analytics: { writeKey: 'bench-write-key', apiHost: `${host}/segment/v1`, protocol: 'http' },
+    tagManager: { host: standInOrigin, analyticsId: 'GTM-BENCH', marketingId: 'GTM-BENCH-ADS' },
+    cookieConsent: { enabled: true },
+  };
+  writeFileSync(
+    join(outDir, 'env.js'),
+    `// Written by scripts/bench.ts.\nwindow.__SHELFLINK_ENV__ = ${JSON.stringify(config, null, 2)};\n`,
+  );
+}
