@@ -1,12 +1,14 @@
 import {
   Combobox,
   createTheme,
+  Input,
   Menu,
   Popover,
   Tooltip,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
+import classes from './theme.module.css';
 
 const shelf: MantineColorsTuple = [
   '#e3fafc',
@@ -35,7 +37,12 @@ export const theme = createTheme({
   components: {
     Popover: Popover.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
     Combobox: Combobox.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
-    Menu: Menu.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
+    // Without Mantine's focus placeholder an opened menu puts focus on its first item, as in the
+    // WAI-ARIA menu button pattern; the placeholder is a focusable child a menu may not contain.
+    Menu: Menu.extend({
+      defaultProps: { zIndex: FLOATING_Z_INDEX, withInitialFocusPlaceholder: false },
+    }),
+    Input: Input.extend({ classNames: { input: classes.inputFocusRing } }),
     Tooltip: Tooltip.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
   },
 });

@@ -32,7 +32,35 @@ export function useStackedZIndex(opened: boolean): number {
   return MODAL_BASE_Z_INDEX + MODAL_Z_INDEX_STEP * Math.max(0, position);
 }
 
-export function StackedModal(props: ModalProps) {
-  const zIndex = useStackedZIndex(props.opened);
-  return <Modal closeButtonProps={{ 'aria-label': 'Close' }} {...props} zIndex={zIndex} />;
+/**
+ * Mantine's Modal, composed from its parts so that its title bar is not a <header>: a header
+ * outside any sectioning element is a banner landmark, a second one next to the page's.
+ */
+export function StackedModal({
+  title,
+  withOverlay = true,
+  overlayProps,
+  withCloseButton = true,
+  closeButtonProps,
+  children,
+  radius,
+  // Modal.Stack is not used: the stack is ours (useStackedZIndex).
+  stackId: _stackId,
+  ...rootProps
+}: ModalProps) {
+  const zIndex = useStackedZIndex(rootProps.opened);
+  return (
+    <Modal.Root radius={radius} {...rootProps} zIndex={zIndex}>
+      {withOverlay && <Modal.Overlay {...overlayProps} />}
+      <Modal.Content radius={radius}>
+        {(Boolean(title) || withCloseButton) && (
+          <Modal.Header role="none">
+            {title && <Modal.Title>{title}</Modal.Title>}
+            {withCloseButton && <Modal.CloseButton aria-label="Close" {...closeButtonProps} />}
+          </Modal.Header>
+        )}
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
 }

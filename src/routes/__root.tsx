@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '@/app/router-context';
+import type { RouterContext } from '@/lib/router-context';
 import { checkSession } from '@/features/auth/session-check';
 import { startSessionOnce } from '@/features/auth/sign-in';
 import { AppShell } from '@/shell/app-shell';

@@ -4,7 +4,8 @@ import { signOut } from '@/features/auth/token-sign-in';
 import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/logout')({
-  beforeLoad: ({ context }) => signOut(context),
+  // A preload (the pointer over "Sign out", or keyboard focus on it) must not sign out.
+  beforeLoad: ({ context, preload }) => (preload ? undefined : signOut(context)),
   head: () => titleMeta('Signing out'),
   pendingComponent: PageLoader,
 });

@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -250,7 +251,9 @@ export function AdminDashboardPage() {
           </Paper>
 
           {lookup.isPending && (
-            <Skeleton height={220} radius="md" aria-label="Looking up the account" />
+            <Skeleton height={220} radius="md">
+              <VisuallyHidden>Looking up the account</VisuallyHidden>
+            </Skeleton>
           )}
           {lookup.isError &&
             (notFound ? (

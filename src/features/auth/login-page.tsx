@@ -36,6 +36,9 @@ export function LoginPage() {
     validate: schemaResolver(loginFormSchema, { sync: true }),
   });
 
+  // Focus goes to the field in error, so a screen reader reads the field with its message.
+  const focusEmail = () => form.getInputNode('email')?.focus();
+
   const submit = form.onSubmit(({ email }) => {
     const address = email.trim();
     sendLink.mutate(
@@ -47,12 +50,13 @@ export function LoginPage() {
           setSentTo(address);
         },
         onError: (error) => {
-          if (isApiError(error))
-            form.setErrors({ email: error.fieldErrors.email ?? error.message });
+          if (!isApiError(error)) return;
+          form.setErrors({ email: error.fieldErrors.email ?? error.message });
+          focusEmail();
         },
       },
     );
-  });
+  }, focusEmail);
 
   return (
     <Container size={460} py="xl">

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { redirect } from '@tanstack/react-router';
 import { apiClient } from '@/api/client';
-import type { RouterContext } from '@/app/router-context';
+import type { RouterContext } from '@/lib/router-context';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
 import { completeSignIn, completeSignOut } from './sign-in';
 

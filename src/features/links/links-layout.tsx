@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group, Tabs, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** The route hands the layout the link editor, which lives in its own feature. */
 export function LinksLayout({
@@ -11,30 +11,28 @@ export function LinksLayout({
 }) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const activeTab = pathname.startsWith('/links/collections') ? 'collections' : 'books';
-  const [editorOpen, setEditorOpen] = useState(false);
-  const newLinkButton = useRef<HTMLButtonElement>(null);
+  // 'closed-after-use' brings the focus back to "New link", where it was before the editor opened.
+  const [editor, setEditor] = useState<'closed' | 'open' | 'closed-after-use'>('closed');
   return (
     <Container size="lg" py="lg">
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Title order={1}>Your links</Title>
-        {!editorOpen && (
+        {editor !== 'open' && (
           <Button
-            ref={newLinkButton}
+            autoFocus={editor === 'closed-after-use'}
             leftSection={<IconPlus size={18} aria-hidden="true" />}
             onClick={() => {
-              setEditorOpen(true);
+              setEditor('open');
             }}
           >
             New link
           </Button>
         )}
       </Group>
-      {editorOpen && (
+      {editor === 'open' && (
         <Box mb="lg">
           {renderLinkEditor(() => {
-            setEditorOpen(false);
-            // The button is back once this render commits; give it the focus the editor had.
-            requestAnimationFrame(() => newLinkButton.current?.focus());
+            setEditor('closed-after-use');
           })}
         </Box>
       )}

@@ -8,6 +8,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -148,7 +149,11 @@ function EnrolmentStatus({ terms }: { terms: PartnerTerms }) {
           onRetry={() => void enrolmentQuery.refetch()}
         />
       );
-    return <Skeleton height={72} aria-label="Loading your partner enrolment" />;
+    return (
+      <Skeleton height={72}>
+        <VisuallyHidden>Loading your partner enrolment</VisuallyHidden>
+      </Skeleton>
+    );
   }
 
   const current = enrolment.enrolled && enrolment.termsVersion === terms.version;

@@ -9,7 +9,7 @@ import {
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import type { RouterContext } from '@/app/router-context';
+import type { RouterContext } from '@/lib/router-context';
 import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
 import { createSessionStore } from '@/lib/session';
 
