@@ -30,17 +30,18 @@ export function AvatarMenu({ session }: { session: AuthSession }) {
           </>
         )}
         <Menu.Divider />
-        <Menu.Item component={Link} to="/links">
+        {/* An opened menu focuses its first item; moving through items is not an intent to go. */}
+        <Menu.Item component={Link} preload={false} to="/links">
           Your links
         </Menu.Item>
-        <Menu.Item component={Link} to="/account">
+        <Menu.Item component={Link} preload={false} to="/account">
           Account
         </Menu.Item>
-        <Menu.Item component={Link} to="/settings">
+        <Menu.Item component={Link} preload={false} to="/settings">
           Affiliate settings
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/logout">
+        <Menu.Item component={Link} preload={false} to="/logout">
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

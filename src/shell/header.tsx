@@ -59,7 +59,8 @@ export function Header({ session }: { session: AuthSession }) {
             </Menu.Target>
             <Menu.Dropdown aria-label="Main menu">
               {links.map((link) => (
-                <Menu.Item key={link.label} component={Link} to={link.to}>
+                // An opened menu focuses its first item; that is not an intent to go there.
+                <Menu.Item key={link.label} component={Link} to={link.to} preload={false}>
                   {link.label}
                 </Menu.Item>
               ))}
