@@ -5,7 +5,9 @@ import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/confirm/$token')({
   // Claims the pending link and always redirects with replace, so the token does not linger.
-  beforeLoad: ({ context, params }) => confirmRegistration(params.token, context),
+  // A preload must not spend the one-time token.
+  beforeLoad: ({ context, params, preload }) =>
+    preload ? undefined : confirmRegistration(params.token, context),
   head: () => titleMeta('Confirming your registration'),
   pendingComponent: PageLoader,
 });

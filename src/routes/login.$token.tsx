@@ -5,7 +5,9 @@ import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/login/$token')({
   // Signs in and always redirects with replace, so the token leaves the address bar and history.
-  beforeLoad: ({ context, params }) => signInWithToken(params.token, context),
+  // A preload must not spend the one-time token.
+  beforeLoad: ({ context, params, preload }) =>
+    preload ? undefined : signInWithToken(params.token, context),
   head: () => titleMeta('Signing you in'),
   pendingComponent: PageLoader,
 });
