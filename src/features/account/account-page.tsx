@@ -283,6 +283,7 @@ export function AccountPage() {
           </Text>
           <ButtonLink
             to="/logout"
+            preload={false}
             variant="default"
             leftSection={<IconLogout size={16} aria-hidden />}
           >
