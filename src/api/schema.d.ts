@@ -37,10 +37,12 @@ export interface paths {
         /**
          * Navigation-time session check
          * @description Designed here: the specification leaves the navigation-time check's path and method
-         *     open. The app calls it before every navigation once the session is authenticated. It
-         *     is a cheap read that never creates a session: it returns the same `AuthCheckReply` as
+         *     open. The app calls it on every navigation once the session is authenticated. It is a
+         *     cheap read that never creates a session: it returns the same `AuthCheckReply` as
          *     `POST /auth`, with current roles, so a revoked session or a removed role is noticed
-         *     on the next navigation.
+         *     on the next navigation. A navigation waits for the reply unless the previous one is
+         *     under two minutes old; then it goes ahead and the reply, when it differs, sends the
+         *     page through its sign-in and role checks again.
          */
         get: operations["checkSession"];
         put?: never;

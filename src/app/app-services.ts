@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '@/api/client';
+import { startSessionOnce } from '@/features/auth/sign-in';
 import { analytics } from '@/lib/analytics';
 import { setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
@@ -26,11 +27,15 @@ export function connectAppServices(
     reportError: reportApiError,
   });
 
+  // Analytics starts with the session once the first screen is up; page views before that wait.
+  let analyticsStarted = false;
+  const earlyPageViews: { path: string; title: string }[] = [];
   router.subscribe('onRendered', ({ toLocation, pathChanged, hrefChanged }) => {
     // Re-validations of the same address are not navigations: nothing moves, nothing is counted.
     if (!hrefChanged) return;
     scrollAfterNavigation({ hash: toLocation.hash, pathChanged });
-    analytics.page(toLocation.pathname, document.title);
+    if (analyticsStarted) analytics.page(toLocation.pathname, document.title);
+    else earlyPageViews.push({ path: toLocation.pathname, title: document.title });
   });
 
   window.addEventListener('error', (event) => {
@@ -40,12 +45,25 @@ export function connectAppServices(
     reportUncaughtError(event.reason);
   });
 
-  // Error reporting and the consent banner load once the first screen is up.
+  // Third parties (analytics, tag managers, error reporting, the consent banner) load only after
+  // the first screen has been painted, so none of them delays it.
   const startDeferredServices = () => {
+    startSessionOnce(sessionStore.get());
+    analyticsStarted = true;
+    for (const view of earlyPageViews.splice(0)) analytics.page(view.path, view.title);
     startErrorReporting(router);
     startCookieBanner();
   };
-  if ('requestIdleCallback' in window)
-    window.requestIdleCallback(startDeferredServices, { timeout: 2000 });
-  else setTimeout(startDeferredServices, 1);
+  const stopWaitingForFirstScreen = router.subscribe('onRendered', () => {
+    stopWaitingForFirstScreen();
+    afterNextPaint(startDeferredServices);
+  });
+}
+
+/** Runs `task` once the browser has painted the current frame and has a moment to spare. */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+    else setTimeout(task, 1);
+  });
 }

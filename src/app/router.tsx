@@ -7,9 +7,9 @@ import { PageLoader } from '@/components/page-loader';
 import { NotFoundPage } from '@/components/not-found-page';
 
 export function createAppRouter(queryClient: QueryClient, sessionStore: SessionStore) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
-    context: { queryClient, sessionStore },
+    context: { queryClient, sessionStore, revalidateRoutes },
     // TanStack Query owns caching, so the router always asks it.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
@@ -21,6 +21,10 @@ export function createAppRouter(queryClient: QueryClient, sessionStore: SessionS
     defaultHashScrollIntoView: false,
     scrollRestoration: () => false,
   });
+  function revalidateRoutes(): void {
+    void router.invalidate();
+  }
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

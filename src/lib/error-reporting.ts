@@ -2,7 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import type { ApiError } from '@/api/api-error';
 import { runtimeConfig } from '@/config/runtime-config';
 
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof import('./sentry-sdk');
 type SentryCall = (sentry: SentryModule) => void;
 
 let sentry: SentryModule | undefined;
@@ -19,7 +19,7 @@ function withSentry(call: SentryCall): void {
 export function startErrorReporting(router: AnyRouter): void {
   const { dsn, tracesSampleRate } = runtimeConfig.sentry;
   if (!dsn) return;
-  void import('@sentry/react').then((Sentry) => {
+  void import('./sentry-sdk').then((Sentry) => {
     if (sentry) return;
     Sentry.init({
       dsn,

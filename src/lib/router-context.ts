@@ -4,4 +4,6 @@ import type { SessionStore } from '@/lib/session';
 export interface RouterContext {
   queryClient: QueryClient;
   sessionStore: SessionStore;
+  /** Runs the current routes' checks again, e.g. after the session changed in the background. */
+  revalidateRoutes: () => void;
 }

@@ -155,3 +155,19 @@ test.describe('a rejected session on a later call', () => {
     });
   }
 });
+
+test.describe('a session that ends between navigations', () => {
+  test('is noticed on the next navigation, which ends on the sign-in page', async ({ page }) => {
+    await page.goto('/links/books');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your links');
+    await preferMock(page, /^\/api\/auth(\/session)?$/, 'example=signedOut');
+    const check = page.waitForRequest((request) => request.url().endsWith('/api/auth/session'));
+    await page.getByRole('tab', { name: 'Collections' }).click();
+    await check;
+    await expect(page).toHaveURL('/login?redirect=%2Flinks%2Fcollections');
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => window.sessionStorage.getItem('shelflink.session')),
+    ).toBeNull();
+  });
+});

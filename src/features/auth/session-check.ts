@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/api-error';
-import type { AuthSession, SessionStore } from '@/lib/session';
+import {
+  isAuthenticatedReply,
+  type AuthCheckReply,
+  type AuthSession,
+  type SessionStore,
+} from '@/lib/session';
+import { isPageUnloading } from '@/lib/page-lifecycle';
 import { authenticateQueryOptions, sessionCheckQueryOptions } from './auth-queries';
 
 export interface SessionCheckResult {
@@ -8,17 +14,98 @@ export interface SessionCheckResult {
   sessionCheckFailed: boolean;
 }
 
-/** Runs before every navigation: POST /auth while signed out, the session check once signed in. */
+/**
+ * How old the server's last answer about the session may be for a navigation to go ahead on it
+ * while the check runs again in the background. Older answers, and the first check of a page
+ * load, hold the navigation until the server has answered.
+ */
+export const SESSION_ANSWER_FRESH_MS = 2 * 60_000;
+
+export interface SessionCheckOptions {
+  /** Preloads on hover are not navigations: they use a fresh answer without asking again. */
+  preload?: boolean;
+  /** Called when a background check changes who is signed in or their roles. */
+  onSessionChanged?: () => void;
+}
+
+function checkQueryOptions(session: AuthSession) {
+  return session.isAuthenticated ? sessionCheckQueryOptions() : authenticateQueryOptions();
+}
+
+function askServer(queryClient: QueryClient, session: AuthSession): Promise<AuthCheckReply> {
+  return session.isAuthenticated
+    ? queryClient.query(sessionCheckQueryOptions())
+    : queryClient.query(authenticateQueryOptions());
+}
+
+/** The server's last answer agrees with the stored session and is recent enough to go ahead on. */
+function hasFreshAnswer(queryClient: QueryClient, session: AuthSession): boolean {
+  const state = queryClient.getQueryState<AuthCheckReply>(checkQueryOptions(session).queryKey);
+  if (state?.status !== 'success' || !state.data) return false;
+  return (
+    Date.now() - state.dataUpdatedAt < SESSION_ANSWER_FRESH_MS &&
+    isAuthenticatedReply(state.data) === session.isAuthenticated
+  );
+}
+
+function sameAccess(a: AuthSession, b: AuthSession): boolean {
+  return (
+    a.isAuthenticated === b.isAuthenticated &&
+    a.userId === b.userId &&
+    a.roles.length === b.roles.length &&
+    a.roles.every((role) => b.roles.includes(role))
+  );
+}
+
+function revalidateInBackground(
+  queryClient: QueryClient,
+  sessionStore: SessionStore,
+  onSessionChanged: (() => void) | undefined,
+): void {
+  const before = sessionStore.get();
+  askServer(queryClient, before).then(
+    (reply) => {
+      // A sign-in or sign-out while the check was under way has had its own answer.
+      if (sessionStore.get() !== before) return;
+      const after = sessionStore.applyReply(reply);
+      if (!sameAccess(before, after)) onSessionChanged?.();
+    },
+    () => {
+      // The answer on record is no longer fresh, so the next navigation waits for the server and
+      // shows what failed. A rejected session (401, 403) is handled by the API client.
+    },
+  );
+}
+
+function wasCutOff(error: unknown): boolean {
+  return (
+    isPageUnloading() ||
+    (typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError')
+  );
+}
+
+/**
+ * Runs on every navigation: POST /auth while signed out, the session check once signed in. The
+ * first check of a page load, and any check without a recent answer, is awaited; otherwise the
+ * navigation goes ahead on the recent answer while the server is asked again.
+ */
 export async function checkSession(
   queryClient: QueryClient,
   sessionStore: SessionStore,
+  { preload = false, onSessionChanged }: SessionCheckOptions = {},
 ): Promise<SessionCheckResult> {
+  const stored = sessionStore.get();
+  if (hasFreshAnswer(queryClient, stored)) {
+    if (!preload) revalidateInBackground(queryClient, sessionStore, onSessionChanged);
+    return { session: stored, sessionCheckFailed: false };
+  }
   try {
-    const reply = sessionStore.get().isAuthenticated
-      ? await queryClient.query(sessionCheckQueryOptions())
-      : await queryClient.query(authenticateQueryOptions());
+    const reply = await askServer(queryClient, stored);
     return { session: sessionStore.applyReply(reply), sessionCheckFailed: false };
-  } catch {
+  } catch (error) {
+    // A check cut off (the page is being reloaded or left, or the request was cancelled) says
+    // nothing about the session, so the stored one is kept.
+    if (wasCutOff(error)) return { session: stored, sessionCheckFailed: true };
     return { session: sessionStore.reset(), sessionCheckFailed: true };
   }
 }

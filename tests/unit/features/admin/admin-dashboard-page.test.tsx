@@ -33,7 +33,7 @@ function renderDashboard(impersonateAs: string) {
   });
   const router = createRouter({
     routeTree: rootRoute,
-    context: { queryClient, sessionStore },
+    context: { queryClient, sessionStore, revalidateRoutes: () => {} },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 
 import { createQueryClient } from '@/api/query-client';
-import { checkSession } from '@/features/auth/session-check';
+import { checkSession, SESSION_ANSWER_FRESH_MS } from '@/features/auth/session-check';
 import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/lib/session';
 
 const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
@@ -56,6 +56,7 @@ function signedInStore() {
 
 beforeEach(() => {
   fetchMock.mockReset();
+  vi.useRealTimers();
 });
 
 describe('checkSession', () => {
@@ -166,5 +167,142 @@ describe('checkSession', () => {
     expect(query).toHaveBeenCalledWith(
       expect.objectContaining({ queryKey: ['post', '/auth', { body: {} }] }),
     );
+  });
+});
+
+describe('checkSession on later navigations', () => {
+  /** A signed-in store whose navigation check the server has just confirmed. */
+  async function confirmedSignIn(queryClient: QueryClient) {
+    answerWith(200, authReply());
+    const store = signedInStore();
+    await checkSession(queryClient, store);
+    fetchMock.mockClear();
+    return store;
+  }
+
+  test('goes ahead on a recent answer and asks the server again in the background', async () => {
+    const queryClient = createQueryClient();
+    const store = await confirmedSignIn(queryClient);
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+
+    const result = await checkSession(queryClient, store);
+
+    expect(result).toEqual({ session: store.get(), sessionCheckFailed: false });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(new URL(sentRequest().url).pathname).toBe('/auth/session');
+    answer(
+      new Response(JSON.stringify(authReply()), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  });
+
+  test('a preload on a recent answer does not ask the server', async () => {
+    const queryClient = createQueryClient();
+    const store = await confirmedSignIn(queryClient);
+
+    const result = await checkSession(queryClient, store, { preload: true });
+
+    expect(result.session.isAuthenticated).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('a background answer that ends the session signs out and re-runs the guards', async () => {
+    const queryClient = createQueryClient();
+    const store = await confirmedSignIn(queryClient);
+    answerWith(200, authReply({ sessionId: '' }));
+    const onSessionChanged = vi.fn();
+
+    await checkSession(queryClient, store, { onSessionChanged });
+
+    await vi.waitFor(() => {
+      expect(onSessionChanged).toHaveBeenCalledTimes(1);
+    });
+    expect(store.get()).toEqual(signedOutSession);
+  });
+
+  test('a background answer with a lost role re-runs the guards', async () => {
+    const queryClient = createQueryClient();
+    answerWith(200, authReply({ roles: ['Author', 'Administrator'] }));
+    const store = signedInStore();
+    await checkSession(queryClient, store);
+    answerWith(200, authReply({ roles: ['Author'] }));
+    const onSessionChanged = vi.fn();
+
+    await checkSession(queryClient, store, { onSessionChanged });
+
+    await vi.waitFor(() => {
+      expect(onSessionChanged).toHaveBeenCalledTimes(1);
+    });
+    expect(store.get().roles).toEqual(['Author']);
+  });
+
+  test('an unchanged background answer leaves the guards alone', async () => {
+    const queryClient = createQueryClient();
+    const store = await confirmedSignIn(queryClient);
+    const onSessionChanged = vi.fn();
+
+    await checkSession(queryClient, store, { onSessionChanged });
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    expect(onSessionChanged).not.toHaveBeenCalled();
+    expect(store.get().isAuthenticated).toBe(true);
+  });
+
+  test('after a failed background check the next navigation waits for the server', async () => {
+    const queryClient = createQueryClient();
+    const store = await confirmedSignIn(queryClient);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    await checkSession(queryClient, store);
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryState(['get', '/auth/session', {}])?.status).toBe('error');
+    });
+    expect(store.get().isAuthenticated).toBe(true);
+
+    const result = await checkSession(queryClient, store);
+    expect(result.sessionCheckFailed).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  test('an answer older than the freshness window is awaited again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const queryClient = createQueryClient();
+    const store = await confirmedSignIn(queryClient);
+    vi.setSystemTime(Date.now() + SESSION_ANSWER_FRESH_MS + 1);
+    answerWith(200, authReply({ sessionId: '' }));
+
+    const result = await checkSession(queryClient, store);
+
+    expect(result.session).toEqual(signedOutSession);
+  });
+});
+
+describe('a session check that was cut off', () => {
+  test('a cancelled request keeps the stored session', async () => {
+    fetchMock.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+    const store = signedInStore();
+
+    const result = await checkSession(createQueryClient(), store);
+
+    expect(result.sessionCheckFailed).toBe(true);
+    expect(store.get().isAuthenticated).toBe(true);
+  });
+
+  test('a check failing while the page is being left keeps the stored session', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const store = signedInStore();
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      const result = await checkSession(createQueryClient(), store);
+      expect(result.session.isAuthenticated).toBe(true);
+      expect(store.get().userId).toBe('42');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
   });
 });

@@ -53,7 +53,11 @@ function loginReply(overrides: Partial<AuthCheckReply> = {}): AuthCheckReply {
 }
 
 function routerContext() {
-  return { queryClient: new QueryClient(), sessionStore: createSessionStore() };
+  return {
+    queryClient: new QueryClient(),
+    sessionStore: createSessionStore(),
+    revalidateRoutes: () => {},
+  };
 }
 
 /** Runs a call that always ends in a redirect, and returns where it goes. */
