@@ -67,7 +67,7 @@ import { apiClient } from '@/api/client';
 import { createQueryClient } from '@/api/query-client';
 import { connectAppServices } from '@/app/app-services';
 import { App } from '@/app/app';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, preloadFirstScreen } from '@/app/router';
 import { createSessionStore } from '@/lib/session';
 
 if (import.meta.env.DEV) {
@@ -79,6 +79,7 @@ const queryClient = createQueryClient();
 const sessionStore = createSessionStore();
 const router = createAppRouter(queryClient, sessionStore);
 connectAppServices(router, queryClient, sessionStore);
+preloadFirstScreen(router);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');

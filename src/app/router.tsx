@@ -29,6 +29,17 @@ export function createAppRouter(queryClient: QueryClient, sessionStore: SessionS
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
+/**
+ * Starts loading the code of the page being opened right away. The router would load it only
+ * after the session check, one round trip later; a failure here is the router's to report.
+ */
+export function preloadFirstScreen(router: AppRouter): void {
+  const { pathname, search } = router.latestLocation;
+  for (const match of router.matchRoutes(pathname, search)) {
+    router.loadRouteChunk(router.routesById[match.routeId])?.catch(() => undefined);
+  }
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;

@@ -177,4 +177,12 @@ test.describe('other addresses', () => {
     expect(sitemap).not.toContain('/links');
     expect(sitemap).not.toContain('/admin');
   });
+
+  test('robots.txt keeps crawlers away from one-time sign-in links only', async ({ request }) => {
+    const rules = (await (await request.get('/robots.txt')).text())
+      .split('\n')
+      .filter((line) => /^(dis)?allow:/i.test(line))
+      .map((line) => line.trim());
+    expect(rules).toEqual(['Disallow: /login/', 'Disallow: /confirm/']);
+  });
 });
