@@ -9,6 +9,7 @@ import {
   Group,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -25,7 +26,7 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import type { components } from '@/api/schema';
 import { AnchorLink } from '@/components/anchor-link';
 import { abbreviateNumber } from '@/lib/format-number';
@@ -162,18 +163,20 @@ function ReportCharts({ report }: { report: LinkReport }) {
       </SimpleGrid>
 
       <ReportSection title="Clicks over time">
-        <AreaChart
-          h={260}
-          data={days}
-          dataKey="date"
-          series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
-          curveType="monotone"
-          withDots={false}
-          valueFormatter={abbreviateNumber}
-          gridAxis="y"
-          tickLine="none"
-          accessibilityLayer
-        />
+        <DeferredChart height={260}>
+          <AreaChart
+            h={260}
+            data={days}
+            dataKey="date"
+            series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
+            curveType="monotone"
+            withDots={false}
+            valueFormatter={abbreviateNumber}
+            gridAxis="y"
+            tickLine="none"
+            accessibilityLayer
+          />
+        </DeferredChart>
       </ReportSection>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -181,18 +184,20 @@ function ReportCharts({ report }: { report: LinkReport }) {
           {stores.length === 0 ? (
             <NoBreakdown />
           ) : (
-            <BarChart
-              h={Math.max(160, stores.length * 40 + 40)}
-              data={stores}
-              dataKey="store"
-              orientation="vertical"
-              series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
-              valueFormatter={abbreviateNumber}
-              yAxisProps={{ width: 140 }}
-              gridAxis="x"
-              tickLine="none"
-              accessibilityLayer
-            />
+            <DeferredChart height={storeChartHeight(stores.length)}>
+              <BarChart
+                h={storeChartHeight(stores.length)}
+                data={stores}
+                dataKey="store"
+                orientation="vertical"
+                series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
+                valueFormatter={abbreviateNumber}
+                yAxisProps={{ width: 140 }}
+                gridAxis="x"
+                tickLine="none"
+                accessibilityLayer
+              />
+            </DeferredChart>
           )}
         </ReportSection>
         <ReportSection title="By country">
@@ -205,6 +210,33 @@ function ReportCharts({ report }: { report: LinkReport }) {
       </ReportSection>
     </Stack>
   );
+}
+
+const DONUT_SIZE = 180;
+
+function storeChartHeight(storeCount: number): number {
+  return Math.max(160, storeCount * 40 + 40);
+}
+
+/**
+ * Drawing the charts' SVG takes longer than the rest of the report together, so they draw in a
+ * render of their own, after the title, dates and figures are on screen; a placeholder of the
+ * same size holds their place, so nothing moves when they appear.
+ */
+function DeferredChart({
+  height,
+  width,
+  circle = false,
+  children,
+}: {
+  height: number;
+  width?: number;
+  circle?: boolean;
+  children: ReactNode;
+}) {
+  const draw = useDeferredValue(true, false);
+  if (draw) return children;
+  return <Skeleton h={height} w={width} circle={circle} aria-hidden="true" />;
 }
 
 function Stat({
@@ -252,14 +284,16 @@ function NoBreakdown() {
 function CountryBreakdown({ countries }: { countries: CountrySlice[] }) {
   return (
     <Group align="center" justify="center" gap="xl">
-      <DonutChart
-        data={countries}
-        size={180}
-        thickness={28}
-        valueFormatter={abbreviateNumber}
-        tooltipDataSource="segment"
-        accessibilityLayer
-      />
+      <DeferredChart height={DONUT_SIZE} width={DONUT_SIZE} circle>
+        <DonutChart
+          data={countries}
+          size={DONUT_SIZE}
+          thickness={28}
+          valueFormatter={abbreviateNumber}
+          tooltipDataSource="segment"
+          accessibilityLayer
+        />
+      </DeferredChart>
       <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
         {countries.map((country) => (
           <Group component="li" key={country.name} gap="xs" wrap="nowrap">
