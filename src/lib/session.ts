@@ -112,12 +112,26 @@ export function sessionFromReply(reply: AuthCheckReply, previous: AuthSession): 
 
 type Listener = (session: AuthSession) => void;
 
+function sameSession(a: AuthSession, b: AuthSession): boolean {
+  return (
+    a.isAuthenticated === b.isAuthenticated &&
+    a.userName === b.userName &&
+    a.userId === b.userId &&
+    a.email === b.email &&
+    a.impersonateAs === b.impersonateAs &&
+    a.roles.length === b.roles.length &&
+    a.roles.every((role, index) => b.roles[index] === role)
+  );
+}
+
 /** The one place the browser's session lives; the shell subscribes, the API client reads impersonateAs. */
 export function createSessionStore() {
   let current = readStoredSession();
   const listeners = new Set<Listener>();
 
   function set(next: AuthSession): AuthSession {
+    // Every navigation's check answers; only an answer that changes something is news.
+    if (sameSession(current, next)) return current;
     current = next;
     writeStoredSession(next);
     for (const listener of listeners) listener(next);

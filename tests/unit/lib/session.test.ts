@@ -99,6 +99,18 @@ describe('the session store', () => {
     expect(listener).toHaveBeenNthCalledWith(2, { ...adaSession, impersonateAs: '7' });
   });
 
+  test('an answer that changes nothing keeps the session and tells nobody', () => {
+    const store = createSessionStore();
+    const first = store.applyReply(reply());
+    const listener = vi.fn();
+    store.subscribe(listener);
+
+    expect(store.applyReply(reply())).toBe(first);
+    expect(store.reset()).toEqual(signedOutSession);
+    expect(store.reset()).toEqual(signedOutSession);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   test('a signed-in session survives into a new store (a reload of the tab)', () => {
     createSessionStore().applyReply(reply());
 
