@@ -141,6 +141,26 @@ test('opens a link’s report and its issue form from the menu', async ({ page }
   await expect(page).toHaveURL(/\/report-link\/shelf\.to\/salt-orchard$/);
 });
 
+test('a link’s actions menu works from the keyboard, the first time and after', async ({
+  page,
+}) => {
+  await page.goto('/links/books');
+  const actions = page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Change destination' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'View report' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(actions).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Change destination' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Change where this link leads' })).toBeVisible();
+});
+
 test('an author without links is shown how to make the first one', async ({ page }) => {
   await preferMock(page, '/v1/links/list', 'example=empty');
   await preferMock(page, '/v1/links/count', 'example=none');

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Menu, Paper, Text, Title } from '@mantine/core';
 import {
   IconChartBar,
   IconDots,
@@ -8,10 +8,13 @@ import {
   IconStack2,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useState, type ComponentPropsWithoutRef, type Ref } from 'react';
 import { BookCover } from './book-cover';
 import { CopyValueButton } from '@/components/copy-value-button';
 import { clickCountLabel, isWebAddress, shortLinkLabel } from './link-display';
 import type { AuthorLink } from './link-types';
+import classes from './link-card.module.css';
+import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
 
 const createdFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
@@ -25,57 +28,55 @@ export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkC
   const label = shortLinkLabel(link);
   const store = [link.retailer, link.storefront].filter(Boolean).join(' ');
   return (
-    <Paper component="li" withBorder p="md" radius="md">
-      <Group wrap="nowrap" align="flex-start" gap="md">
-        <BookCover src={link.coverImageUrl} />
-        <Stack gap={6} flex={1} miw={0}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-            <Stack gap={0} miw={0}>
-              <Title order={3} fz="md" lineClamp={2}>
-                {link.title || 'Untitled link'}
-              </Title>
-              <Text size="sm" c="dimmed" truncate="end">
-                {[link.author, store].filter(Boolean).join(' · ')}
-              </Text>
-            </Stack>
-            <LinkActionsMenu
-              link={link}
-              onChangeDestination={onChangeDestination}
-              onAddToCollection={onAddToCollection}
-            />
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            {isWebAddress(link.shortUrl) ? (
-              <Anchor href={link.shortUrl} target="_blank" rel="noopener noreferrer" fw={600}>
-                {label}
-              </Anchor>
-            ) : (
-              <Text fw={600}>{label}</Text>
-            )}
-            <CopyValueButton value={link.shortUrl} label={label} />
-          </Group>
-          <Destination url={link.url} />
-          <Group gap="lg">
-            <Group gap={4} wrap="nowrap">
-              <IconPointer size={16} aria-hidden="true" />
-              <Text size="sm" title={`${link.clickCount.toLocaleString('en')} clicks`}>
-                {clickCountLabel(link.clickCount)}
-              </Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              Created {createdFormat.format(new Date(link.createdAt))}
+    <Paper component="li" withBorder p="md" radius="md" className={classes.card}>
+      <BookCover src={link.coverImageUrl} />
+      <div className={classes.body}>
+        <div className={classes.heading}>
+          <div className={classes.titles}>
+            <Title order={3} fz="md" lineClamp={2}>
+              {link.title || 'Untitled link'}
+            </Title>
+            <Text size="sm" c="dimmed" truncate="end">
+              {[link.author, store].filter(Boolean).join(' · ')}
             </Text>
-          </Group>
-        </Stack>
-      </Group>
+          </div>
+          <LinkActions
+            link={link}
+            onChangeDestination={onChangeDestination}
+            onAddToCollection={onAddToCollection}
+          />
+        </div>
+        <div className={classes.row}>
+          {isWebAddress(link.shortUrl) ? (
+            <Anchor href={link.shortUrl} target="_blank" rel="noopener noreferrer" fw={600}>
+              {label}
+            </Anchor>
+          ) : (
+            <Text fw={600}>{label}</Text>
+          )}
+          <CopyValueButton value={link.shortUrl} label={label} />
+        </div>
+        <Destination url={link.url} />
+        <div className={classes.facts}>
+          <div className={classes.row}>
+            <IconPointer size={16} aria-hidden="true" />
+            <Text size="sm" title={`${link.clickCount.toLocaleString('en')} clicks`}>
+              {clickCountLabel(link.clickCount)}
+            </Text>
+          </div>
+          <Text size="sm" c="dimmed">
+            Created {createdFormat.format(new Date(link.createdAt))}
+          </Text>
+        </div>
+      </div>
     </Paper>
   );
 }
 
 function Destination({ url }: { url: string }) {
   return (
-    <Group gap={6} wrap="nowrap" miw={0}>
-      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+    <div className={`${classes.row} ${classes.destination}`}>
+      <Text size="sm" c="dimmed" className={classes.label}>
         Leads to
       </Text>
       {isWebAddress(url) ? (
@@ -95,22 +96,54 @@ function Destination({ url }: { url: string }) {
           {url}
         </Text>
       )}
-    </Group>
+    </div>
+  );
+}
+
+/**
+ * The actions button is a plain button until it is first used: a page of twenty cards then
+ * renders no menus, and the menu, rendered on that first use, opens at once.
+ */
+function LinkActions(props: LinkCardProps) {
+  const [used, setUsed] = useState(false);
+  if (used) return <LinkActionsMenu {...props} />;
+  return (
+    <ActionsButton
+      link={props.link}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setUsed(true);
+      }}
+    />
+  );
+}
+
+function ActionsButton({
+  link,
+  ...props
+}: { link: AuthorLink } & ComponentPropsWithoutRef<'button'> & {
+    ref?: Ref<HTMLButtonElement>;
+  }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={`Actions for ${shortLinkLabel(link)}`}
+      {...props}
+    >
+      <IconDots size={18} />
+    </ActionIcon>
   );
 }
 
 function LinkActionsMenu({ link, onChangeDestination, onAddToCollection }: LinkCardProps) {
   const params = { domain: link.domain, code: link.code };
+  const { opened, setOpened, trigger } = useOpenedOnArrival();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Actions for ${shortLinkLabel(link)}`}
-        >
-          <IconDots size={18} />
-        </ActionIcon>
+        <ActionsButton link={link} ref={trigger} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item
