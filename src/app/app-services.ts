@@ -6,6 +6,7 @@ import { setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
 import { scrollAfterNavigation } from '@/lib/navigation-scroll';
 import type { SessionStore } from '@/lib/session';
+import { afterFirstPaint } from '@/shell/after-first-paint';
 import { startCookieBanner } from '@/shell/cookie-preferences';
 import type { AppRouter } from './router';
 
@@ -54,16 +55,12 @@ export function connectAppServices(
     startErrorReporting(router);
     startCookieBanner();
   };
-  const stopWaitingForFirstScreen = router.subscribe('onRendered', () => {
-    stopWaitingForFirstScreen();
-    afterNextPaint(startDeferredServices);
+  void afterFirstPaint(router).then(() => {
+    whenIdle(startDeferredServices);
   });
 }
 
-/** Runs `task` once the browser has painted the current frame and has a moment to spare. */
-function afterNextPaint(task: () => void): void {
-  requestAnimationFrame(() => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
-    else setTimeout(task, 1);
-  });
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 1);
 }

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { DeferredNotifications } from './deferred-notifications';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -22,7 +22,7 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
       cssVariablesResolver={cssVariablesResolver}
       getStyleNonce={styleNonce}
     >
-      <Notifications position="top-right" />
+      <DeferredNotifications router={router} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <Suspense>

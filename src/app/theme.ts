@@ -1,12 +1,13 @@
 import {
-  Combobox,
   createTheme,
-  Input,
-  Menu,
-  Popover,
-  Tooltip,
+  type ComboboxFactory,
   type CSSVariablesResolver,
+  type ExtendComponent,
+  type InputFactory,
   type MantineColorsTuple,
+  type MenuFactory,
+  type PopoverFactory,
+  type TooltipFactory,
 } from '@mantine/core';
 import classes from './theme.module.css';
 
@@ -34,16 +35,26 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
+  // Plain objects typed as `X.extend(...)` would return them: importing Popover, Menu, Tooltip,
+  // Combobox and Input here would put them (and floating-ui) in the entry chunk of every page.
   components: {
-    Popover: Popover.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
-    Combobox: Combobox.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
+    Popover: {
+      defaultProps: { zIndex: FLOATING_Z_INDEX },
+    } satisfies ExtendComponent<PopoverFactory>,
+    Combobox: {
+      defaultProps: { zIndex: FLOATING_Z_INDEX },
+    } satisfies ExtendComponent<ComboboxFactory>,
     // Without Mantine's focus placeholder an opened menu puts focus on its first item, as in the
     // WAI-ARIA menu button pattern; the placeholder is a focusable child a menu may not contain.
-    Menu: Menu.extend({
+    Menu: {
       defaultProps: { zIndex: FLOATING_Z_INDEX, withInitialFocusPlaceholder: false },
-    }),
-    Input: Input.extend({ classNames: { input: classes.inputFocusRing } }),
-    Tooltip: Tooltip.extend({ defaultProps: { zIndex: FLOATING_Z_INDEX } }),
+    } satisfies ExtendComponent<MenuFactory>,
+    Input: {
+      classNames: { input: classes.inputFocusRing },
+    } satisfies ExtendComponent<InputFactory>,
+    Tooltip: {
+      defaultProps: { zIndex: FLOATING_Z_INDEX },
+    } satisfies ExtendComponent<TooltipFactory>,
   },
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LoginPage, loginSearchSchema } from '@/features/auth/login-page';
+import { LoginPage } from '@/features/auth/login-page';
+import { loginSearchSchema } from '@/features/auth/login-search';
 import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/login/')({

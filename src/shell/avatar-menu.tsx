@@ -1,50 +1,49 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Avatar, UnstyledButton } from '@mantine/core';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import type { AuthSession } from '@/lib/session';
-import { avatarUrl } from './avatar-url';
+import { afterFirstPaint } from './after-first-paint';
+import { useMenuOnDemand } from './use-menu-on-demand';
+
+const loadHeaderMenus = () => import('./header-menus');
 
 export function AvatarMenu({ session }: { session: AuthSession }) {
   if (!session.isAuthenticated) {
     return <Avatar component={Link} to="/login" radius="xl" aria-label="Sign in" color="gray" />;
   }
+  return <SignedInAvatarMenu session={session} />;
+}
 
-  const identity = session.email || session.userName;
+function SignedInAvatarMenu({ session }: { session: AuthSession }) {
+  const avatarSrc = useAvatarUrl(session.email || session.userName);
+  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
+  if (loaded) return <loaded.AccountMenu session={session} avatarSrc={avatarSrc} />;
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
-          <Avatar src={avatarUrl(identity)} alt="" radius="xl" />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Logged in as:</Menu.Label>
-        <Text size="sm" px="sm" pb="xs" truncate="end" data-testid="signed-in-email">
-          {identity}
-        </Text>
-        {session.impersonateAs && (
-          <>
-            <Menu.Label>Impersonating as:</Menu.Label>
-            <Text size="sm" px="sm" pb="xs" truncate="end" data-testid="impersonating-as">
-              {session.impersonateAs}
-            </Text>
-          </>
-        )}
-        <Menu.Divider />
-        {/* An opened menu focuses its first item; moving through items is not an intent to go. */}
-        <Menu.Item component={Link} preload={false} to="/links">
-          Your links
-        </Menu.Item>
-        <Menu.Item component={Link} preload={false} to="/account">
-          Account
-        </Menu.Item>
-        <Menu.Item component={Link} preload={false} to="/settings">
-          Affiliate settings
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item component={Link} preload={false} to="/logout">
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton aria-label="Account menu" {...triggerProps}>
+      <Avatar src={avatarSrc} alt="" radius="xl" />
+    </UnstyledButton>
   );
+}
+
+/**
+ * The avatar image's address. Hashing the e-mail needs an MD5 library the first screen can do
+ * without, so the address is known only once that screen is painted; until then the avatar shows
+ * its placeholder, in the same place and size.
+ */
+function useAvatarUrl(identity: string): string | undefined {
+  const router = useRouter();
+  const [avatar, setAvatar] = useState<{ identity: string; url: string }>();
+  useEffect(() => {
+    let active = true;
+    void afterFirstPaint(router)
+      .then(() => import('./avatar-url'))
+      .then(({ avatarUrl }) => {
+        if (active) setAvatar({ identity, url: avatarUrl(identity) });
+      });
+    return () => {
+      active = false;
+    };
+  }, [router, identity]);
+  // Never another identity's picture while the new one is being worked out.
+  return avatar?.identity === identity ? avatar.url : undefined;
 }

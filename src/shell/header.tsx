@@ -1,16 +1,17 @@
-import { ActionIcon, Anchor, Burger, Container, Group, Menu } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Anchor, Burger, Container, Group } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AuthSession } from '@/lib/session';
 import { AvatarMenu } from './avatar-menu';
 import classes from './header.module.css';
-import { visibleMainLinks } from './main-links';
+import { visibleMainLinks, type MainLink } from './main-links';
+import { useMenuOnDemand } from './use-menu-on-demand';
+
+const loadHeaderMenus = () => import('./header-menus');
 
 export const LOGO_WIDTH = 144;
 
 export function Header({ session }: { session: AuthSession }) {
-  const [mobileMenuOpened, mobileMenu] = useDisclosure(false);
   const links = visibleMainLinks(session.isAuthenticated);
 
   return (
@@ -48,27 +49,25 @@ export function Header({ session }: { session: AuthSession }) {
         </nav>
 
         <Group gap="sm" wrap="nowrap">
-          <Menu opened={mobileMenuOpened} onChange={mobileMenu.toggle} position="bottom-end">
-            <Menu.Target>
-              <Burger
-                opened={mobileMenuOpened}
-                className={classes.burger}
-                size="sm"
-                aria-label="Open the main menu"
-              />
-            </Menu.Target>
-            <Menu.Dropdown aria-label="Main menu">
-              {links.map((link) => (
-                // An opened menu focuses its first item; that is not an intent to go there.
-                <Menu.Item key={link.label} component={Link} to={link.to} preload={false}>
-                  {link.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <MobileMenu links={links} />
           <AvatarMenu session={session} />
         </Group>
       </Container>
     </header>
+  );
+}
+
+/** On a phone, a dropdown repeats the main links; its menu code loads when it is first used. */
+function MobileMenu({ links }: { links: MainLink[] }) {
+  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
+  if (loaded) return <loaded.MainMenu links={links} burgerClassName={classes.burger} />;
+  return (
+    <Burger
+      opened={false}
+      className={classes.burger}
+      size="sm"
+      aria-label="Open the main menu"
+      {...triggerProps}
+    />
   );
 }

@@ -227,6 +227,39 @@ test.describe('keyboard only', () => {
     });
   });
 
+  test('the main menu on a phone opens from the keyboard on first use', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openScreen(page, home);
+    // Until it is first used, the trigger is a plain menu button: the menu's code is not loaded.
+    const trigger = page.getByRole('button', { name: 'Open the main menu' });
+    await tabTo(page, trigger);
+    await expectVisibleFocus(page, trigger);
+    await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expectVisibleFocus(page, menu.getByRole('menuitem', { name: 'Home' }));
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expectVisibleFocus(page, menu.getByRole('menuitem', { name: 'Your links' }));
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expectVisibleFocus(page, trigger);
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    // From then on it is the menu itself; Enter on an item follows it.
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Home' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Blog' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name: 'Upgrade' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/upgrade');
+  });
+
   test('focus on the Blog link stays on the page; Enter follows it', async ({ page, receiver }) => {
     await openScreen(page, home);
     const blog = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' });

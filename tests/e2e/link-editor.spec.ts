@@ -439,3 +439,73 @@ test.describe('accessibility', () => {
     await expectNoAxeViolations(page, 'Create a short link');
   });
 });
+
+test.describe('on Home, before the editor has loaded', () => {
+  test.use({ visitor: 'signed-out' });
+
+  /** Holds the editor's code until `release` is called: the page paints without it. */
+  async function holdEditorCode(page: Page) {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/link-editor-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    return release;
+  }
+
+  test('a stand-in of the editor’s size holds its place, passes axe, and nothing moves when it arrives', async ({
+    page,
+  }) => {
+    const release = await holdEditorCode(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const editor = page.getByRole('region', { name: 'Create a short link' });
+    await expect(editor).toHaveAttribute('aria-busy', 'true');
+    await expect(destinationField(page)).toHaveCount(0);
+    await page.mouse.move(0, 0);
+    const axe = await new AxeBuilder({ page }).include('main section').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    const features = page.getByRole('heading', { name: 'One link, every store' });
+    const editorBefore = await editor.boundingBox();
+    const featuresBefore = await features.boundingBox();
+
+    release();
+    await expect(destinationField(page)).toBeVisible();
+    await expect(editor).not.toHaveAttribute('aria-busy');
+    expect(await editor.boundingBox()).toEqual(editorBefore);
+    expect(await features.boundingBox()).toEqual(featuresBefore);
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((entries) => {
+            for (const entry of entries.getEntries()) {
+              total += (entry as PerformanceEntry & { value: number }).value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => {
+            resolve(total);
+          }, 200);
+        }),
+    );
+    expect(layoutShift).toBe(0);
+  });
+
+  test('a button pressed on the stand-in is pressed again by the editor', async ({ page }) => {
+    const release = await holdEditorCode(page);
+    await page.goto('/');
+    const editor = page.getByRole('region', { name: 'Create a short link' });
+    await expect(editor).toHaveAttribute('aria-busy', 'true');
+    await editor.getByRole('button', { name: 'Continue' }).click();
+
+    release();
+    // Continue without a destination: the editor asks for one at the field.
+    await expect(destinationField(page)).toBeFocused();
+    await expect(destinationField(page)).toHaveAccessibleDescription(
+      /Paste a link to your book's page at a store, or type its ISBN\./,
+    );
+  });
+});

@@ -9,11 +9,6 @@ import { rememberEmail } from '@/lib/session';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
 import { rememberAfterSignIn, type SignInFailure } from './token-sign-in';
 
-export const loginSearchSchema = v.object({
-  redirect: v.optional(v.string()),
-  failed: v.optional(v.picklist(['expired', 'failed', 'confirmation'])),
-});
-
 const failureMessages: Record<SignInFailure, string> = {
   expired:
     'That sign-in link has expired. Links work once, for 30 minutes. Ask for a new one below.',

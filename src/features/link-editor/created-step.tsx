@@ -17,7 +17,7 @@ import { IconCheck, IconCopy, IconExternalLink, IconList, IconPlus } from '@tabl
 import { Link as RouterLink } from '@tanstack/react-router';
 import { ClaimLinkForm } from './claim-link-form';
 import { isWebAddress } from './link-editor-schemas';
-import { LinkQrCode } from './link-qr-code';
+import { LazyLinkQrCode } from './link-qr-code-loader';
 import type { Link } from './use-link-editor';
 
 interface CreatedStepProps {
@@ -100,7 +100,7 @@ export function CreatedStep({ link, isAuthenticated, onCreateAnother }: CreatedS
           </Text>
         </Stack>
         <Paper withBorder p="md" radius="md">
-          <LinkQrCode value={link.shortUrl} code={link.code} />
+          <LazyLinkQrCode value={link.shortUrl} code={link.code} />
         </Paper>
       </SimpleGrid>
       <Divider />

@@ -4,6 +4,7 @@ import { IconArrowRight, IconLink } from '@tabler/icons-react';
 import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
 import { isEnterKey } from '@/lib/keyboard';
 import { DESTINATION_URL_MAX_LENGTH } from '@/lib/validation-rules';
+import { destinationFieldProps } from './link-editor-look';
 import { isPreviewable, LinkPreview } from './link-preview';
 import type { LinkEditorForm } from './link-editor-form';
 
@@ -51,14 +52,7 @@ export function DestinationStep({
           event.preventDefault();
           if (!busy) onContinue();
         }}
-        label="Book link or ISBN"
-        description="Paste your book's page at any store (Apple Books, Amazon, Bookshop.org, Kobo…) or type its ISBN."
-        placeholder="https://books.apple.com/… or 978-1-66801-234-5"
-        size="md"
-        required
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...destinationFieldProps}
         maxLength={DESTINATION_URL_MAX_LENGTH}
         leftSection={<IconLink size={18} aria-hidden="true" />}
         errorProps={{ role: 'alert' }}

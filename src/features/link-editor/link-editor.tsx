@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { isApiError } from '@/api/api-error';
 import type { components } from '@/api/schema';
 import { $api } from '@/api/query-client';
@@ -24,6 +24,8 @@ import { CreatedStep } from './created-step';
 import { CustomizeStep } from './customize-step';
 import { DestinationStep } from './destination-step';
 import { useLinkEditorForm } from './link-editor-form';
+import { editorFrameProps, editorTitleProps } from './link-editor-look';
+import { preloadLinkQrCode } from './link-qr-code-loader';
 import {
   isbnMetadataQueryOptions,
   linkListQueryKeys,
@@ -66,18 +68,23 @@ function stepperIndex(state: LinkEditorState): number {
 /** A field to focus (by its form path) or the heading, asked for when the step changes. */
 type FocusTarget = { field: string } | 'heading';
 
+/** A button of the stand-in shown while the editor loads (deferred-link-editor.tsx). */
+export type StandInButton = 'continue' | 'create';
+
 export interface LinkEditorProps {
   /** 'editing' opens the editor at once (the "New link" button); 'none' waits for a destination. */
   initialStep?: 'none' | 'editing';
   /** Called after the author closes the editor; without it the editor goes back to its empty field. */
   onClose?: () => void;
+  /** The button last pressed on the stand-in before the editor loaded; the editor presses it. */
+  pressedBeforeLoad?: StandInButton;
 }
 
 /**
  * The link editor: a destination (retailer page or ISBN), optional customizing, then the created
  * link with its QR code. The page header is hidden while it is open.
  */
-export function LinkEditor({ initialStep = 'none', onClose }: LinkEditorProps) {
+export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }: LinkEditorProps) {
   const session = useSession();
   const queryClient = useQueryClient();
   const [state, dispatch] = useLinkEditor(initialStep);
@@ -98,6 +105,8 @@ export function LinkEditor({ initialStep = 'none', onClose }: LinkEditorProps) {
   const isOpen = state.step !== 'none';
   useEffect(() => {
     setLinkEditorOpen(isOpen);
+    // The created link's QR code loads on its own; an author on the way to it fetches it early.
+    if (isOpen) preloadLinkQrCode();
   }, [isOpen]);
   useEffect(
     () => () => {
@@ -259,6 +268,18 @@ export function LinkEditor({ initialStep = 'none', onClose }: LinkEditorProps) {
     }
   };
 
+  // A button pressed on the stand-in shown while the editor loaded is pressed again here, once.
+  const replayStandInButton = useEffectEvent(() => {
+    if (pressedBeforeLoad === 'continue') void continueToCustomize();
+    else if (pressedBeforeLoad === 'create') void create();
+  });
+  const replayed = useRef(false);
+  useEffect(() => {
+    if (replayed.current) return;
+    replayed.current = true;
+    replayStandInButton();
+  }, []);
+
   const submitCurrentStep = () => {
     if (state.step === 'none' || state.step === 'editing') void continueToCustomize();
     else if (state.step === 'customizing') void create();
@@ -332,14 +353,12 @@ export function LinkEditor({ initialStep = 'none', onClose }: LinkEditorProps) {
       ref={rootRef}
       component="section"
       aria-labelledby={headingId}
-      withBorder
+      {...editorFrameProps}
       shadow={isOpen ? 'md' : 'xs'}
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
     >
       <Stack gap="lg">
         <Group justify="space-between" align="center" wrap="nowrap">
-          <Title order={2} fz={{ base: 22, sm: 26 }} id={headingId} ref={headingRef} tabIndex={-1}>
+          <Title {...editorTitleProps} id={headingId} ref={headingRef} tabIndex={-1}>
             {state.step === 'created' ? 'Your link is ready' : 'Create a short link'}
           </Title>
           {isOpen && (

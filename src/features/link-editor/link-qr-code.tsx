@@ -2,8 +2,8 @@ import { Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
+import { QR_CODE_DISPLAY_SIZE as DISPLAY_SIZE } from './link-qr-code-loader';
 
-const DISPLAY_SIZE = 168;
 // Drawn larger than shown, so the downloaded image prints sharply.
 const DRAWN_SIZE = 512;
 

@@ -1,0 +1,38 @@
+import type { AnyRouter } from '@tanstack/react-router';
+
+const firstPaints = new WeakMap<AnyRouter, Promise<void>>();
+
+/** Should the first navigation never report that it rendered, deferred code loads after this. */
+const FIRST_PAINT_FALLBACK_MS = 5000;
+
+/**
+ * Resolves once the router's first screen is on the glass: its first navigation has rendered and
+ * a frame has been painted since. Code the first screen does not show (the notification layer,
+ * the signed-in avatar image, the link editor) starts loading then, so it never delays the
+ * first paint nor counts towards it.
+ */
+export function afterFirstPaint(router: AnyRouter): Promise<void> {
+  let painted = firstPaints.get(router);
+  if (!painted) {
+    painted = new Promise<void>((resolve) => {
+      // A frame, then a task: the rendered screen has been painted by then.
+      const afterNextFrame = () => {
+        requestAnimationFrame(() => {
+          setTimeout(resolve, 0);
+        });
+      };
+      if (router.state.resolvedLocation) {
+        afterNextFrame();
+        return;
+      }
+      const fallback = setTimeout(afterNextFrame, FIRST_PAINT_FALLBACK_MS);
+      const unsubscribe = router.subscribe('onRendered', () => {
+        unsubscribe();
+        clearTimeout(fallback);
+        afterNextFrame();
+      });
+    });
+    firstPaints.set(router, painted);
+  }
+  return painted;
+}

@@ -1,0 +1,51 @@
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { DeferredNotifications } from '@/app/deferred-notifications';
+import type { AppRouter } from '@/app/router';
+import { afterFirstPaint } from '@/shell/after-first-paint';
+
+afterEach(() => {
+  notifications.clean();
+});
+
+describe('the notification layer', () => {
+  test('mounts after the first paint and shows what was announced before it', async () => {
+    const rootRoute = createRootRoute({ component: () => <h1>Home</h1> });
+    const router = createRouter({
+      routeTree: rootRoute,
+      context: { queryClient: new QueryClient() },
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    // As a sign-in route does while it redirects, before the first screen exists.
+    notifications.show({ title: 'Your link is yours', message: 'shelf.to/salt-orchard is yours.' });
+
+    render(
+      <MantineProvider env="test">
+        <DeferredNotifications router={router as unknown as AppRouter} />
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(screen.queryByText('shelf.to/salt-orchard is yours.')).not.toBeInTheDocument();
+
+    await act(() => afterFirstPaint(router));
+    expect(
+      await screen.findByText('shelf.to/salt-orchard is yours.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+
+    // Later announcements show too.
+    act(() => {
+      notifications.show({ message: 'Saved.' });
+    });
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+  });
+});

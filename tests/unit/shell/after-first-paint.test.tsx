@@ -1,0 +1,55 @@
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { afterFirstPaint } from '@/shell/after-first-paint';
+
+function createHeldRouter() {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const rootRoute = createRootRoute({
+    beforeLoad: () => held,
+    component: () => <h1>First screen</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    context: { queryClient: new QueryClient() },
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return { router, release };
+}
+
+describe('afterFirstPaint', () => {
+  test('waits for the first screen to render, then for a frame', async () => {
+    const { router, release } = createHeldRouter();
+    let painted = false;
+    void afterFirstPaint(router).then(() => {
+      painted = true;
+    });
+    render(<RouterProvider router={router} />);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(painted).toBe(false);
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+
+    release();
+    await screen.findByRole('heading', { name: 'First screen' });
+    await afterFirstPaint(router);
+    expect(painted).toBe(true);
+  });
+
+  test('resolves at once (after a frame) when the first screen is already up', async () => {
+    const { router, release } = createHeldRouter();
+    release();
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { name: 'First screen' });
+    await expect(afterFirstPaint(router)).resolves.toBeUndefined();
+  });
+});
