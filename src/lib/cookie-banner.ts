@@ -1,4 +1,5 @@
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
+import './cookie-banner.css';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { applyConsentChoices } from './consent';
 import { ANALYTICS_COOKIE_DAYS } from './cookies';
@@ -41,7 +42,9 @@ export async function runCookieBanner(): Promise<void> {
         'en-US-CA': {
           consentModal: {
             title: 'Your privacy choices',
-            description: `Shelflink uses cookies to keep you signed in and, with your permission, to measure how our pages are used and to show relevant book marketing. California residents may opt out of the sale or sharing of personal information at any time. <a href="/terms#privacy-notice">Privacy notice</a>, last updated ${PRIVACY_NOTICE_UPDATED}.`,
+            // Kept short: the banner appears after the page, and a longer text would be the
+            // largest thing on a phone's screen, which browsers then report as the page's paint.
+            description: `Cookies keep you signed in and, if you agree, measure visits and show book marketing. Californians may opt out of sale or sharing at any time. <a href="/terms#privacy-notice">Privacy notice</a> (updated ${PRIVACY_NOTICE_UPDATED}).`,
             acceptAllBtn: 'Accept all',
             acceptNecessaryBtn: 'Reject optional cookies',
             showPreferencesBtn: 'Choose cookies',
