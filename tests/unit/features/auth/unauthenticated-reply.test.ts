@@ -36,7 +36,11 @@ function connect() {
     roles: ['Author'],
   });
   const navigate = vi.fn(() => Promise.resolve());
-  const router = { subscribe: vi.fn(), navigate } as unknown as AppRouter;
+  const router = {
+    subscribe: vi.fn(() => () => undefined),
+    navigate,
+    state: { resolvedLocation: undefined },
+  } as unknown as AppRouter;
 
   connectAppServices(router, queryClient, sessionStore);
 
