@@ -35,8 +35,14 @@ export function connectAppServices(
     // Re-validations of the same address are not navigations: nothing moves, nothing is counted.
     if (!hrefChanged) return;
     scrollAfterNavigation({ hash: toLocation.hash, pathChanged });
-    if (analyticsStarted) analytics.page(toLocation.pathname, document.title);
-    else earlyPageViews.push({ path: toLocation.pathname, title: document.title });
+    const view = { path: toLocation.pathname, title: document.title };
+    // The analytics client does its work for a page view synchronously: after the new screen's
+    // paint rather than before it.
+    if (analyticsStarted)
+      afterNextFrame(() => {
+        analytics.page(view.path, view.title);
+      });
+    else earlyPageViews.push(view);
   });
 
   window.addEventListener('error', (event) => {
@@ -57,6 +63,12 @@ export function connectAppServices(
   };
   void afterFirstPaint(router).then(() => {
     whenIdle(startDeferredServices);
+  });
+}
+
+function afterNextFrame(task: () => void): void {
+  requestAnimationFrame(() => {
+    setTimeout(task, 0);
   });
 }
 

@@ -74,6 +74,8 @@ test('third parties and the analytics session start only once the first screen i
   );
 
   rendered('/about');
+  expect(services.page).toHaveBeenCalledOnce();
+  await vi.advanceTimersByTimeAsync(100);
   expect(services.page).toHaveBeenLastCalledWith('/about', document.title);
   expect(services.startSessionOnce).toHaveBeenCalledOnce();
 });
