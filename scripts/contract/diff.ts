@@ -254,6 +254,30 @@ function schemaKind(
   return { kind: kinds.constraint, what };
 }
 
+/** A change to a request or response body's own keywords: its content types, examples, docs. */
+function bodyKeywordKind(
+  side: 'request' | 'response',
+  keyword: string,
+  location: ChangeLocation,
+  action: Diff['action'],
+): Kinded {
+  const verb = verbOf(action);
+  if (keyword === 'content') {
+    const mediaType = location.mediaType ?? '';
+    return action === 'add'
+      ? { kind: `${side}-media-type-added`, what: `content type ${mediaType} added` }
+      : action === 'remove'
+        ? { kind: `${side}-media-type-removed`, what: `content type ${mediaType} removed` }
+        : { kind: 'other', what: 'content type changed' };
+  }
+  if (keyword === 'examples' || keyword === 'example') {
+    return { kind: 'example-changed', what: `example ${verb}` };
+  }
+  return documentationKeywords.has(keyword)
+    ? { kind: 'documentation', what: `${keyword} ${verb}` }
+    : { kind: 'other', what: `${keyword} ${verb}` };
+}
+
 function kindOf(location: ChangeLocation, diff: Diff, addedPropertyRequired: boolean): Kinded {
   const { action } = diff;
   const verb = verbOf(action);
@@ -322,25 +346,7 @@ function kindOf(location: ChangeLocation, diff: Diff, addedPropertyRequired: boo
           ? { kind: 'request-body-now-required', what: 'request body now required' }
           : { kind: 'other', what: 'request body now optional' };
       }
-      if (keyword === 'content') {
-        return action === 'add'
-          ? {
-              kind: 'request-media-type-added',
-              what: `content type ${location.mediaType ?? ''} added`,
-            }
-          : action === 'remove'
-            ? {
-                kind: 'request-media-type-removed',
-                what: `content type ${location.mediaType ?? ''} removed`,
-              }
-            : { kind: 'other', what: 'content type changed' };
-      }
-      if (keyword === 'examples' || keyword === 'example') {
-        return { kind: 'example-changed', what: `example ${verb}` };
-      }
-      return documentationKeywords.has(keyword)
-        ? { kind: 'documentation', what: `${keyword} ${verb}` }
-        : { kind: 'other', what: `${keyword} ${verb}` };
+      return bodyKeywordKind('request', keyword, location, action);
     }
     case 'response': {
       if (location.fieldPath !== undefined) return schemaKind('response', location, diff, false);
@@ -352,25 +358,7 @@ function kindOf(location: ChangeLocation, diff: Diff, addedPropertyRequired: boo
             ? { kind: 'response-status-removed', what: `response ${location.status ?? ''} removed` }
             : { kind: 'other', what: 'response changed' };
       }
-      if (keyword === 'content') {
-        return action === 'add'
-          ? {
-              kind: 'response-media-type-added',
-              what: `content type ${location.mediaType ?? ''} added`,
-            }
-          : action === 'remove'
-            ? {
-                kind: 'response-media-type-removed',
-                what: `content type ${location.mediaType ?? ''} removed`,
-              }
-            : { kind: 'other', what: 'content type changed' };
-      }
-      if (keyword === 'examples' || keyword === 'example') {
-        return { kind: 'example-changed', what: `example ${verb}` };
-      }
-      return documentationKeywords.has(keyword)
-        ? { kind: 'documentation', what: `${keyword} ${verb}` }
-        : { kind: 'other', what: `${keyword} ${verb}` };
+      return bodyKeywordKind('response', keyword, location, action);
     }
     case 'response-header':
       return location.keyword !== undefined && documentationKeywords.has(location.keyword)

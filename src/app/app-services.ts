@@ -6,7 +6,7 @@ import { setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
 import { scrollAfterNavigation } from '@/lib/navigation-scroll';
 import type { SessionStore } from '@/lib/session';
-import { afterFirstPaint } from '@/shell/after-first-paint';
+import { afterFirstPaint, afterNextPaint } from '@/shell/after-first-paint';
 import { startCookieBanner } from '@/shell/cookie-preferences';
 import type { AppRouter } from './router';
 
@@ -39,7 +39,7 @@ export function connectAppServices(
     // The analytics client does its work for a page view synchronously: after the new screen's
     // paint rather than before it.
     if (analyticsStarted)
-      afterNextFrame(() => {
+      afterNextPaint(() => {
         analytics.page(view.path, view.title);
       });
     else earlyPageViews.push(view);
@@ -63,12 +63,6 @@ export function connectAppServices(
   };
   void afterFirstPaint(router).then(() => {
     whenIdle(startDeferredServices);
-  });
-}
-
-function afterNextFrame(task: () => void): void {
-  requestAnimationFrame(() => {
-    setTimeout(task, 0);
   });
 }
 

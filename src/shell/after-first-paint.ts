@@ -5,6 +5,13 @@ const firstPaints = new WeakMap<AnyRouter, Promise<void>>();
 /** Should the first navigation never report that it rendered, deferred code loads after this. */
 const FIRST_PAINT_FALLBACK_MS = 5000;
 
+/** Runs `task` once the frame being prepared has been painted: a frame, then a task. */
+export function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => {
+    setTimeout(task, 0);
+  });
+}
+
 /**
  * Resolves once the router's first screen is on the glass: its first navigation has rendered and
  * a frame has been painted since. Code the first screen does not show (the notification layer,
@@ -15,21 +22,17 @@ export function afterFirstPaint(router: AnyRouter): Promise<void> {
   let painted = firstPaints.get(router);
   if (!painted) {
     painted = new Promise<void>((resolve) => {
-      // A frame, then a task: the rendered screen has been painted by then.
-      const afterNextFrame = () => {
-        requestAnimationFrame(() => {
-          setTimeout(resolve, 0);
-        });
-      };
       if (router.state.resolvedLocation) {
-        afterNextFrame();
+        afterNextPaint(resolve);
         return;
       }
-      const fallback = setTimeout(afterNextFrame, FIRST_PAINT_FALLBACK_MS);
+      const fallback = setTimeout(() => {
+        afterNextPaint(resolve);
+      }, FIRST_PAINT_FALLBACK_MS);
       const unsubscribe = router.subscribe('onRendered', () => {
         unsubscribe();
         clearTimeout(fallback);
-        afterNextFrame();
+        afterNextPaint(resolve);
       });
     });
     firstPaints.set(router, painted);

@@ -24,7 +24,7 @@ export const SESSION_ANSWER_FRESH_MS = 2 * 60_000;
 export interface SessionCheckOptions {
   /** Preloads on hover are not navigations: they use a fresh answer without asking again. */
   preload?: boolean;
-  /** Called when a background check changes who is signed in or their roles. */
+  /** Called when a background check changes the session (signed out, another user, roles). */
   onSessionChanged?: () => void;
 }
 
@@ -48,15 +48,6 @@ function hasFreshAnswer(queryClient: QueryClient, session: AuthSession): boolean
   );
 }
 
-function sameAccess(a: AuthSession, b: AuthSession): boolean {
-  return (
-    a.isAuthenticated === b.isAuthenticated &&
-    a.userId === b.userId &&
-    a.roles.length === b.roles.length &&
-    a.roles.every((role) => b.roles.includes(role))
-  );
-}
-
 function revalidateInBackground(
   queryClient: QueryClient,
   sessionStore: SessionStore,
@@ -67,8 +58,8 @@ function revalidateInBackground(
     (reply) => {
       // A sign-in or sign-out while the check was under way has had its own answer.
       if (sessionStore.get() !== before) return;
-      const after = sessionStore.applyReply(reply);
-      if (!sameAccess(before, after)) onSessionChanged?.();
+      // The store keeps its session when an answer changes nothing.
+      if (sessionStore.applyReply(reply) !== before) onSessionChanged?.();
     },
     () => {
       // The answer on record is no longer fresh, so the next navigation waits for the server and
