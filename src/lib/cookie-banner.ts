@@ -2,7 +2,7 @@ import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './cookie-banner.css';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { applyConsentChoices } from './consent';
-import { ANALYTICS_COOKIE_DAYS } from './cookies';
+import { ANALYTICS_COOKIE_DAYS, CONSENT_COOKIE } from './cookies';
 
 export const PRIVACY_NOTICE_UPDATED = '07/06/2018';
 
@@ -15,16 +15,17 @@ function applyAcceptedCategories(): void {
 
 /**
  * The consent banner: a popup on the left in the dark theme that notifies on first visit,
- * worded for California (CCPA) and shown to every visitor rather than per country.
+ * worded for California (CCPA). `autoShow` pops it up for a visitor who has not chosen yet; the
+ * choice of whom to show it to is made in src/shell/cookie-preferences.ts.
  */
-export async function runCookieBanner(): Promise<void> {
+export async function runCookieBanner({ autoShow }: { autoShow: boolean }): Promise<void> {
   document.documentElement.classList.add('cc--darkmode');
   await CookieConsent.run({
     mode: 'opt-in',
-    autoShow: true,
+    autoShow,
     // Shown to automated browsers too: it is also the way to change one's mind later.
     hideFromBots: false,
-    cookie: { name: 'shelflink_consent', expiresAfterDays: ANALYTICS_COOKIE_DAYS, sameSite: 'Lax' },
+    cookie: { name: CONSENT_COOKIE, expiresAfterDays: ANALYTICS_COOKIE_DAYS, sameSite: 'Lax' },
     guiOptions: {
       consentModal: { layout: 'box', position: 'bottom left', equalWeightButtons: true },
       preferencesModal: { layout: 'box', equalWeightButtons: true },

@@ -1,5 +1,7 @@
 export const DEFAULT_COOKIE_DAYS = 1;
 export const ANALYTICS_COOKIE_DAYS = 365;
+/** Where the consent banner keeps the visitor's choices. */
+export const CONSENT_COOKIE = 'shelflink_consent';
 const DAY_SECONDS = 24 * 60 * 60;
 
 export function setCookie(

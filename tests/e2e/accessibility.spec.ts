@@ -116,7 +116,8 @@ test.describe('every screen passes axe', () => {
 
 test.describe('open layers pass axe', () => {
   test.describe('the cookie banner', () => {
-    test.use({ visitor: 'signed-out', consentBanner: true });
+    // It pops up in California, which the app tells by the time zone.
+    test.use({ visitor: 'signed-out', consentBanner: true, timezoneId: 'America/Los_Angeles' });
 
     test('on Home', async ({ page }) => {
       await openScreen(page, home);

@@ -28,7 +28,10 @@ async function visitSomePages(page: Page) {
 
 const consentBanner = (page: Page) => page.getByRole('dialog', { name: 'Your privacy choices' });
 
-test.use({ consentBanner: true });
+// The banner pops up for visitors in California (CCPA), which the app tells by the time zone.
+const CALIFORNIA = 'America/Los_Angeles';
+
+test.use({ consentBanner: true, timezoneId: CALIFORNIA });
 
 test.describe('consent and analytics for a visitor', () => {
   test.use({ visitor: 'signed-out' });
@@ -136,6 +139,52 @@ test.describe('consent and analytics for a visitor', () => {
     await visitSomePages(page);
     await page.waitForTimeout(BATCH_FLUSH_MS + 1_000);
     expect(analyticsEvents(receiver)).toHaveLength(sentBefore);
+  });
+});
+
+test.describe('a visitor outside California', () => {
+  test.use({ visitor: 'signed-out', timezoneId: 'Europe/Paris' });
+
+  test('sees no banner, sends nothing, and can still choose in the preferences', async ({
+    page,
+    context,
+    receiver,
+  }) => {
+    await page.goto('/');
+    await visitSomePages(page);
+    await page.waitForTimeout(BATCH_FLUSH_MS + 1_000);
+    await expect(consentBanner(page)).toHaveCount(0);
+    expect(receiver.received('analytics')).toEqual([]);
+    expect(receiver.received('tag-manager')).toEqual([]);
+
+    await page
+      .getByRole('button', { name: 'Manage cookie preferences (EU and US-California)' })
+      .click();
+    const preferences = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await expect(consentBanner(page)).toHaveCount(0);
+    await preferences.getByRole('checkbox', { name: /Marketing/ }).uncheck({ force: true });
+    await preferences.getByRole('button', { name: 'Save my choices' }).click();
+    await expect
+      .poll(() => receiver.received('tag-manager').map((request) => request.query.get('id')))
+      .toEqual(['GTM-ANALYTICS']);
+
+    // The next visit applies the choice made before, still without a banner.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window.dataLayer ?? []).some(
+            (entry) => typeof entry === 'object' && entry !== null && 'gtm.start' in entry,
+          ),
+        ),
+      )
+      .toBe(true);
+    await expect(consentBanner(page)).toHaveCount(0);
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'shelflink_analytics_consent')?.value).toBe(
+      'true',
+    );
   });
 });
 

@@ -120,8 +120,9 @@ export function PrivacyPage() {
 
       <PageSection id="cookies" title="Cookies and your consent">
         <Text>
-          When you first visit, a cookie banner asks which optional cookies you accept. Until you
-          accept, only Shelflink&apos;s own cookies are used.
+          Optional cookies are off until you accept them. Visitors in California are asked on their
+          first visit, in a cookie banner; everyone else can choose at any time, and until then only
+          Shelflink&apos;s own cookies are used.
         </Text>
         <Table.ScrollContainer minWidth={560}>
           <Table striped withTableBorder verticalSpacing="sm">
@@ -150,8 +151,10 @@ export function PrivacyPage() {
           You can change your choices at any time with{' '}
           <em>Manage cookie preferences (EU and US-California)</em> in the footer of every page.
           Withdrawing consent stops the optional cookies from then on. If you are a California
-          resident, the banner also gives you your choices under the California Consumer Privacy
-          Act, including opting out of the use of marketing cookies.
+          resident, the banner and these preferences also give you your choices under the California
+          Consumer Privacy Act, including opting out of the use of marketing cookies. We tell that
+          you are in California from your device&apos;s time zone, so a visitor elsewhere on the US
+          Pacific coast sees the banner too.
         </Text>
       </PageSection>
 
