@@ -24,7 +24,7 @@ import {
 import {
   repositoryRoot,
   startMock,
-  startPreview,
+  startProductionServer,
   startThirdPartyStandIn,
   writeBenchRuntimeConfig,
 } from './bench/servers.ts';
@@ -101,10 +101,10 @@ async function measure(
   const thirdParties = await startThirdPartyStandIn(ports.thirdParties);
   cleanup.add(thirdParties.stop);
   writeBenchRuntimeConfig(outDir, thirdParties.origin);
-  console.log('Starting the mock and the preview server…');
+  console.log('Starting the mock and the production server…');
   const mock = await startMock(ports.mock);
   cleanup.add(mock.stop);
-  const app = await startPreview({ outDir, port: ports.app, apiTarget: mock.origin });
+  const app = await startProductionServer({ outDir, port: ports.app, apiTarget: mock.origin });
   cleanup.add(app.stop);
 
   const metrics: Metric[] = [];

@@ -1,5 +1,6 @@
-// The servers the benchmark measures against: the Prism mock, the production build served by
-// `vite preview` (with its /api proxy pointed at that mock) and a stand-in for third-party hosts.
+// The servers the benchmark measures against: the Prism mock, the production build served by the
+// production server (scripts/serve.ts, with /api proxied to that mock) and a stand-in for
+// third-party hosts.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
@@ -31,47 +32,50 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Serves the build in `outDir` with `vite preview`, proxying /api to `apiTarget`. */
-export async function startPreview(options: {
+/**
+ * Serves the build in `outDir` as production does (scripts/serve.ts: compression, caching and
+ * security headers), proxying /api to `apiTarget`.
+ */
+export async function startProductionServer(options: {
   outDir: string;
   port: number;
   apiTarget: string;
 }): Promise<Running> {
   const origin = `http://127.0.0.1:${options.port}`;
   if (await answers(origin)) throw new Error(`Something already answers on ${origin}`);
-  const preview = spawn(
-    join(repositoryRoot, 'node_modules/.bin/vite'),
-    ['preview', '--outDir', options.outDir, '--port', String(options.port), '--strictPort'],
-    {
-      cwd: repositoryRoot,
-      env: { ...process.env, SHELFLINK_API_TARGET: options.apiTarget },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+  const server = spawn(
+    join(repositoryRoot, 'node_modules/.bin/tsx'),
+    [
+      'scripts/serve.ts',
+      ...['--dist', options.outDir, '--port', String(options.port)],
+      ...['--api-target', options.apiTarget],
+    ],
+    { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
-  preview.stderr.setEncoding('utf8');
-  preview.stderr.on('data', (chunk: string) => {
+  server.stderr.setEncoding('utf8');
+  server.stderr.on('data', (chunk: string) => {
     stderr += chunk;
   });
   const exited = new Promise<void>((resolve) => {
-    preview.once('exit', () => {
+    server.once('exit', () => {
       resolve();
     });
   });
   const stop = async (): Promise<void> => {
-    if (preview.exitCode !== null || preview.signalCode !== null) return;
-    preview.kill();
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    server.kill();
     await exited;
   };
 
   const deadline = Date.now() + startupTimeoutMs;
   while (!(await answers(origin))) {
-    if (preview.exitCode !== null) {
-      throw new Error(`vite preview exited with code ${String(preview.exitCode)}:\n${stderr}`);
+    if (server.exitCode !== null) {
+      throw new Error(`The server exited with code ${String(server.exitCode)}:\n${stderr}`);
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`vite preview did not answer on ${origin} in time:\n${stderr}`);
+      throw new Error(`The server did not answer on ${origin} in time:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
