@@ -6,7 +6,7 @@ import { setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
 import { scrollAfterNavigation } from '@/lib/navigation-scroll';
 import type { SessionStore } from '@/lib/session';
-import { afterFirstPaint, afterNextPaint } from '@/shell/after-first-paint';
+import { afterFirstPaint, afterNextPaint, inIdlePeriods } from '@/shell/after-first-paint';
 import { startCookieBanner } from '@/shell/cookie-preferences';
 import type { AppRouter } from './router';
 
@@ -52,21 +52,20 @@ export function connectAppServices(
     reportUncaughtError(event.reason);
   });
 
-  // Third parties (analytics, tag managers, error reporting, the consent banner) load only after
-  // the first screen has been painted, so none of them delays it.
-  const startDeferredServices = () => {
-    startSessionOnce(sessionStore.get());
-    analyticsStarted = true;
-    for (const view of earlyPageViews.splice(0)) analytics.page(view.path, view.title);
-    startErrorReporting(router);
-    startCookieBanner();
-  };
+  // Third parties (analytics, tag managers, error reporting, the consent banner) start only after
+  // the first screen has been painted, so none of them delays it, and each when the browser is
+  // idle again.
   void afterFirstPaint(router).then(() => {
-    whenIdle(startDeferredServices);
+    inIdlePeriods([
+      () => {
+        startSessionOnce(sessionStore.get());
+        analyticsStarted = true;
+        for (const view of earlyPageViews.splice(0)) analytics.page(view.path, view.title);
+      },
+      () => {
+        startErrorReporting(router);
+      },
+      startCookieBanner,
+    ]);
   });
-}
-
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 1);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { afterFirstPaint } from '@/shell/after-first-paint';
 import type { AppRouter } from './router';
 
@@ -6,7 +6,8 @@ import type { AppRouter } from './router';
 const NotificationLayer = lazy(() => import('./notification-layer'));
 
 /**
- * Mounts Mantine's notification container once the first screen has been painted. A
+ * Mounts Mantine's notification container once the first screen has been painted, in a render
+ * that gives way to input. A
  * `notifications.show(...)` before then is kept in Mantine's store and appears when it mounts.
  */
 export function DeferredNotifications({ router }: { router: AppRouter }) {
@@ -14,7 +15,10 @@ export function DeferredNotifications({ router }: { router: AppRouter }) {
   useEffect(() => {
     let active = true;
     void afterFirstPaint(router).then(() => {
-      if (active) setReady(true);
+      if (!active) return;
+      startTransition(() => {
+        setReady(true);
+      });
     });
     return () => {
       active = false;

@@ -5,6 +5,21 @@ const firstPaints = new WeakMap<AnyRouter, Promise<void>>();
 /** Should the first navigation never report that it rendered, deferred code loads after this. */
 const FIRST_PAINT_FALLBACK_MS = 5000;
 
+/**
+ * Runs each task in an idle period of its own, one after the other, so that work deferred past
+ * the first paint never piles up into one long task that would hold up a tap.
+ */
+export function inIdlePeriods(tasks: (() => void)[]): void {
+  const [task, ...rest] = tasks;
+  if (!task) return;
+  const run = () => {
+    task();
+    inIdlePeriods(rest);
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 1);
+}
+
 /** Runs `task` once the frame being prepared has been painted: a frame, then a task. */
 export function afterNextPaint(task: () => void): void {
   requestAnimationFrame(() => {

@@ -1,6 +1,6 @@
 import { Avatar, UnstyledButton } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { AuthSession } from '@/lib/session';
 import { afterFirstPaint } from './after-first-paint';
 import { useMenuOnDemand } from './use-menu-on-demand';
@@ -38,7 +38,10 @@ function useAvatarUrl(identity: string): string | undefined {
     void afterFirstPaint(router)
       .then(() => import('./avatar-url'))
       .then(({ avatarUrl }) => {
-        if (active) setAvatar({ identity, url: avatarUrl(identity) });
+        if (!active) return;
+        startTransition(() => {
+          setAvatar({ identity, url: avatarUrl(identity) });
+        });
       });
     return () => {
       active = false;

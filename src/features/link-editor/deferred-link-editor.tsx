@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useId, useState, type ComponentType } from 'react';
 import { afterFirstPaint } from '@/shell/after-first-paint';
 import type { LinkEditorProps, StandInButton } from './link-editor';
 import {
@@ -34,7 +34,11 @@ export function DeferredLinkEditor() {
       .then(
         ({ LinkEditor }) => {
           loadedEditor = { LinkEditor };
-          if (active) setEditor(loadedEditor);
+          if (!active) return;
+          // A render that gives way to input: a tap on the stand-in is not held up by it.
+          startTransition(() => {
+            setEditor(loadedEditor);
+          });
         },
         (error: unknown) => {
           if (!active) return;

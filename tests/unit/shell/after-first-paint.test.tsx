@@ -6,8 +6,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
-import { afterFirstPaint } from '@/shell/after-first-paint';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterFirstPaint, inIdlePeriods } from '@/shell/after-first-paint';
 
 function createHeldRouter() {
   let release: () => void = () => undefined;
@@ -51,5 +51,33 @@ describe('afterFirstPaint', () => {
     render(<RouterProvider router={router} />);
     await screen.findByRole('heading', { name: 'First screen' });
     await expect(afterFirstPaint(router)).resolves.toBeUndefined();
+  });
+});
+
+describe('inIdlePeriods', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  test('runs each task in an idle period of its own, in order', () => {
+    const idleCallbacks: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
+    const ran: string[] = [];
+
+    inIdlePeriods([
+      () => ran.push('analytics'),
+      () => ran.push('errors'),
+      () => ran.push('banner'),
+    ]);
+    expect(ran).toEqual([]);
+
+    for (const expected of [['analytics'], ['analytics', 'errors']]) {
+      idleCallbacks.shift()?.();
+      expect(ran).toEqual(expected);
+      expect(idleCallbacks).toHaveLength(1);
+    }
+    idleCallbacks.shift()?.();
+    expect(ran).toEqual(['analytics', 'errors', 'banner']);
+    expect(idleCallbacks).toHaveLength(0);
   });
 });
