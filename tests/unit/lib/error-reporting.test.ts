@@ -148,9 +148,19 @@ describe('startErrorReporting', () => {
       dsn: 'https://key@sentry.test/1',
       environment: 'production',
       tracesSampleRate: 0.25,
-      integrations: [{ name: 'router-tracing' }],
+      integrations: expect.any(Function) as unknown,
     });
-    expect(sentry.tanstackRouterBrowserTracingIntegration).toHaveBeenCalledWith(router);
+    // Sentry's defaults, less the costly culture context, and the router's tracing.
+    const [[{ integrations }]] = sentry.init.mock.calls as unknown as [
+      [{ integrations: (defaults: { name: string }[]) => { name: string }[] }],
+    ];
+    expect(
+      integrations([{ name: 'Breadcrumbs' }, { name: 'CultureContext' }, { name: 'Dedupe' }]),
+    ).toEqual([{ name: 'Breadcrumbs' }, { name: 'Dedupe' }, { name: 'router-tracing' }]);
+    // The build's own files are not turned into spans.
+    expect(sentry.tanstackRouterBrowserTracingIntegration).toHaveBeenCalledWith(router, {
+      ignoreResourceSpans: ['resource.script', 'resource.css', 'resource.link'],
+    });
   });
 
   test('samples no traces outside production', async () => {
