@@ -25,6 +25,7 @@ import {
   repositoryRoot,
   startMock,
   startProductionServer,
+  startSessionAwareMock,
   startThirdPartyStandIn,
   writeBenchRuntimeConfig,
 } from './bench/servers.ts';
@@ -38,7 +39,7 @@ const usage = `Usage: npm run bench [-- options]
 Environment: BENCH_DIR (work directory, default: <tmp>/bench), CHROME_PATH (default: /usr/bin/chromium)`;
 
 /** Fixed local ports, so a run never collides with the dev server (5173), preview (4173) or mock (4010). */
-const ports = { mock: 4186, app: 4187, thirdParties: 4188, lighthouseChrome: 4189 };
+const ports = { api: 4185, mock: 4186, app: 4187, thirdParties: 4188, lighthouseChrome: 4189 };
 
 const pages: PageUnderTest[] = [
   { path: '/', signedIn: false },
@@ -104,7 +105,9 @@ async function measure(
   console.log('Starting the mock and the production server…');
   const mock = await startMock(ports.mock);
   cleanup.add(mock.stop);
-  const app = await startProductionServer({ outDir, port: ports.app, apiTarget: mock.origin });
+  const api = await startSessionAwareMock(ports.api, mock.origin);
+  cleanup.add(api.stop);
+  const app = await startProductionServer({ outDir, port: ports.app, apiTarget: api.origin });
   cleanup.add(app.stop);
 
   const metrics: Metric[] = [];

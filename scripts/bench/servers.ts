@@ -2,12 +2,13 @@
 // production server (scripts/serve.ts, with /api proxied to that mock) and a stand-in for
 // third-party hosts.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, request as forward, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPrism, type RunningPrism } from '../../tests/support/prism.ts';
 import { BLANK_PNG } from '../../tests/support/third-party-receiver.ts';
+import { SESSION_COOKIE } from './chromium.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,6 +21,60 @@ const startupTimeoutMs = 60_000;
 
 export function startMock(port: number): Promise<RunningPrism> {
   return startPrism({ port });
+}
+
+/** The session checks: POST /auth at start-up and GET /auth/session on later navigations. */
+const SESSION_CHECK = /^\/auth(\/session)?(\?|$)/;
+
+/**
+ * Fronts the mock so that it answers the session checks as a backend would: Prism is stateless
+ * and answers every check with its first example, a signed-in author, so a visitor without the
+ * session cookie is given the signed-out example instead. Everything else passes through.
+ */
+export async function startSessionAwareMock(port: number, mockOrigin: string): Promise<Running> {
+  const mock = new URL(mockOrigin);
+  const signedInCookie = new RegExp(`(^|;\\s*)${SESSION_COOKIE.name}=`);
+  const server = createServer((request, response) => {
+    const headers: OutgoingHttpHeaders = { ...request.headers, host: mock.host };
+    if (
+      SESSION_CHECK.test(request.url ?? '') &&
+      !signedInCookie.test(request.headers.cookie ?? '')
+    ) {
+      headers.prefer = 'example=signedOut';
+    }
+    const upstream = forward(
+      new URL(request.url ?? '/', mock),
+      { method: request.method, headers },
+      (reply) => {
+        response.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(response);
+      },
+    );
+    upstream.on('error', () => {
+      if (response.headersSent) response.destroy();
+      else response.writeHead(502).end();
+    });
+    request.pipe(upstream);
+  });
+  return listen(server, port);
+}
+
+function listen(server: Server, port: number): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        stop: () =>
+          new Promise<void>((stopped) => {
+            server.closeAllConnections();
+            server.close(() => {
+              stopped();
+            });
+          }),
+      });
+    });
+  });
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -103,20 +158,7 @@ export async function startThirdPartyStandIn(port: number): Promise<Running> {
       response.writeHead(200, { 'content-type': 'image/png' }).end(BLANK_PNG);
     else response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
+  return listen(server, port);
 }
 
 /**
