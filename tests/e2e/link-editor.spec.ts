@@ -440,21 +440,40 @@ test.describe('accessibility', () => {
   });
 });
 
+/** Holds the editor's code until `release` is called: the page paints without it. */
+async function holdEditorCode(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/link-editor-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
+test.describe('on Your links, before the editor has loaded', () => {
+  test('the list is up without its code, and "New link" waits for it with a loader', async ({
+    page,
+  }) => {
+    const release = await holdEditorCode(page);
+    await page.goto('/links/books');
+    await expect(page.getByRole('heading', { name: 'Book links' })).toBeVisible();
+    await expect(page.getByRole('listitem').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'New link' }).click();
+    await expect(page.getByRole('status').getByLabel('Loading')).toBeVisible();
+    await expect(destinationField(page)).toHaveCount(0);
+
+    release();
+    await expect(destinationField(page)).toBeVisible();
+    await expect(page.getByRole('status').getByLabel('Loading')).toHaveCount(0);
+  });
+});
+
 test.describe('on Home, before the editor has loaded', () => {
   test.use({ visitor: 'signed-out' });
-
-  /** Holds the editor's code until `release` is called: the page paints without it. */
-  async function holdEditorCode(page: Page) {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/link-editor-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.fallback();
-    });
-    return release;
-  }
 
   test('a stand-in of the editor’s size holds its place, passes axe, and nothing moves when it arrives', async ({
     page,

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LinkEditor } from '@/features/link-editor/link-editor';
+import {
+  LinkEditorOnDemand,
+  usePreloadedLinkEditor,
+} from '@/features/link-editor/link-editor-on-demand';
 import { LinksLayout } from '@/features/links/links-layout';
 import { titleMeta } from '@/lib/page-title';
 
@@ -9,9 +12,10 @@ export const Route = createFileRoute('/_authenticated/links')({
 });
 
 function Links() {
+  usePreloadedLinkEditor();
   return (
     <LinksLayout
-      renderLinkEditor={(close) => <LinkEditor initialStep="editing" onClose={close} />}
+      renderLinkEditor={(close) => <LinkEditorOnDemand initialStep="editing" onClose={close} />}
     />
   );
 }
