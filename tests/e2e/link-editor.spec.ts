@@ -454,14 +454,20 @@ async function holdEditorCode(page: Page) {
 }
 
 test.describe('on Your links, before the editor has loaded', () => {
-  test('the list is up without its code, and "New link" waits for it with a loader', async ({
+  test('the list is up without its code, which loads on heading for "New link"', async ({
     page,
   }) => {
     const release = await holdEditorCode(page);
+    const editorCodeRequested = () =>
+      page.waitForRequest(/\/assets\/link-editor-[^/]+\.js$/, { timeout: 5_000 });
     await page.goto('/links/books');
     await expect(page.getByRole('heading', { name: 'Book links' })).toBeVisible();
     await expect(page.getByRole('listitem').first()).toBeVisible();
+    await expect(editorCodeRequested()).rejects.toThrow();
 
+    const requested = editorCodeRequested();
+    await page.getByRole('button', { name: 'New link' }).hover();
+    await requested;
     await page.getByRole('button', { name: 'New link' }).click();
     await expect(page.getByRole('status').getByLabel('Loading')).toBeVisible();
     await expect(destinationField(page)).toHaveCount(0);

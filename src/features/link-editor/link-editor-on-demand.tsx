@@ -1,19 +1,20 @@
-import { useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { PageLoader } from '@/components/page-loader';
-import { afterFirstPaint } from '@/shell/after-first-paint';
 import type { LinkEditorProps } from './link-editor';
 
-const loadLinkEditor = () => import('./link-editor');
+/** Starts loading the editor's code, for when the author is about to open it. */
+export function preloadLinkEditor(): void {
+  void import('./link-editor').catch(() => undefined);
+}
 
 const LazyLinkEditor = lazy(() =>
-  loadLinkEditor().then(({ LinkEditor }) => ({ default: LinkEditor })),
+  import('./link-editor').then(({ LinkEditor }) => ({ default: LinkEditor })),
 );
 
 /**
- * The link editor where it opens on request ("New link"): its code is not part of the page's
- * first screen. It loads once that screen has been painted (see `usePreloadedLinkEditor`), and a
- * request made before then shows a loader until it has.
+ * The link editor where it opens on request ("New link"): its code is not part of the page. It
+ * loads when the author heads for the button (`preloadLinkEditor`), and an editor opened before it
+ * has arrived shows a loader until then.
  */
 export function LinkEditorOnDemand(props: LinkEditorProps) {
   return (
@@ -21,14 +22,4 @@ export function LinkEditorOnDemand(props: LinkEditorProps) {
       <LazyLinkEditor {...props} />
     </Suspense>
   );
-}
-
-/** Loads the editor's code after the first paint, so that opening it later is immediate. */
-export function usePreloadedLinkEditor(): void {
-  const router = useRouter();
-  useEffect(() => {
-    void afterFirstPaint(router)
-      .then(loadLinkEditor)
-      .catch(() => undefined);
-  }, [router]);
 }

@@ -3,11 +3,16 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 
-/** The route hands the layout the link editor, which lives in its own feature. */
+/**
+ * The route hands the layout the link editor, which lives in its own feature, and what to do
+ * when the author heads for "New link" (pointer over it, touch or focus), before pressing it.
+ */
 export function LinksLayout({
   renderLinkEditor,
+  onNewLinkIntent,
 }: {
   renderLinkEditor: (close: () => void) => ReactNode;
+  onNewLinkIntent?: () => void;
 }) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const activeTab = pathname.startsWith('/links/collections') ? 'collections' : 'books';
@@ -21,6 +26,9 @@ export function LinksLayout({
           <Button
             autoFocus={editor === 'closed-after-use'}
             leftSection={<IconPlus size={18} aria-hidden="true" />}
+            onPointerEnter={onNewLinkIntent}
+            onPointerDown={onNewLinkIntent}
+            onFocus={onNewLinkIntent}
             onClick={() => {
               setEditor('open');
             }}

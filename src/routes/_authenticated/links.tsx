@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import {
   LinkEditorOnDemand,
-  usePreloadedLinkEditor,
+  preloadLinkEditor,
 } from '@/features/link-editor/link-editor-on-demand';
 import { LinksLayout } from '@/features/links/links-layout';
 import { titleMeta } from '@/lib/page-title';
@@ -12,9 +12,9 @@ export const Route = createFileRoute('/_authenticated/links')({
 });
 
 function Links() {
-  usePreloadedLinkEditor();
   return (
     <LinksLayout
+      onNewLinkIntent={preloadLinkEditor}
       renderLinkEditor={(close) => <LinkEditorOnDemand initialStep="editing" onClose={close} />}
     />
   );
