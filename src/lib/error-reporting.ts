@@ -21,20 +21,10 @@ export function startErrorReporting(router: AnyRouter): void {
   if (!dsn) return;
   void import('./sentry-sdk').then((Sentry) => {
     if (sentry) return;
-    Sentry.init({
+    Sentry.startSentry(router, {
       dsn,
       environment: runtimeConfig.environment,
       tracesSampleRate: runtimeConfig.environment === 'production' ? tracesSampleRate : 0,
-      integrations: (defaults) => [
-        // Naming the device's locale and time zone costs tens of milliseconds of main thread on
-        // every page load, for a context the reports can do without.
-        ...defaults.filter((integration) => integration.name !== 'CultureContext'),
-        Sentry.tanstackRouterBrowserTracingIntegration(router, {
-          // One span per hashed build file (dozens a page) tells nothing the build does not, and
-          // turning them into spans is the costliest part of ending a page load's trace.
-          ignoreResourceSpans: ['resource.script', 'resource.css', 'resource.link'],
-        }),
-      ],
     });
     sentry = Sentry;
     for (const call of pendingCalls.splice(0)) call(Sentry);
