@@ -7,8 +7,8 @@ const NotificationLayer = lazy(() => import('./notification-layer'));
 
 /**
  * Mounts Mantine's notification container once the first screen has been painted, in a render
- * that gives way to input. A
- * `notifications.show(...)` before then is kept in Mantine's store and appears when it mounts.
+ * that gives way to input. A `notifications.show(...)` before then is kept in Mantine's store and
+ * appears when it mounts.
  */
 export function DeferredNotifications({ router }: { router: AppRouter }) {
   const [ready, setReady] = useState(false);
