@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   appOrigin,
   expect,
@@ -8,6 +9,12 @@ import {
 } from '../support/fixtures';
 
 const signInToken = 'sl_9f2c41d7b8e34a6c';
+
+/** The header offers signing in, and the browser keeps no session. */
+async function expectSignedOut(page: Page) {
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('shelflink.session'))).toBeNull();
+}
 
 test.describe('signing in', () => {
   test.use({ visitor: 'signed-out' });
@@ -72,10 +79,7 @@ test.describe('signing in', () => {
       expect(page.url()).not.toContain(signInToken);
       await expect(page.getByRole('alert')).toContainText(message);
       await expect(page.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
-      expect(
-        await page.evaluate(() => window.sessionStorage.getItem('shelflink.session')),
-      ).toBeNull();
+      await expectSignedOut(page);
     });
   }
 
@@ -130,10 +134,7 @@ test.describe('signing out', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await logout;
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
-    expect(
-      await page.evaluate(() => window.sessionStorage.getItem('shelflink.session')),
-    ).toBeNull();
+    await expectSignedOut(page);
   });
 });
 
@@ -148,10 +149,7 @@ test.describe('a rejected session on a later call', () => {
       await preferMock(page, '/auth', 'example=signedOut');
       await page.getByRole('tab', { name: 'Collections' }).click();
       await expect(page).toHaveURL('/');
-      await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
-      expect(
-        await page.evaluate(() => window.sessionStorage.getItem('shelflink.session')),
-      ).toBeNull();
+      await expectSignedOut(page);
     });
   }
 });
@@ -165,9 +163,6 @@ test.describe('a session that ends between navigations', () => {
     await page.getByRole('tab', { name: 'Collections' }).click();
     await check;
     await expect(page).toHaveURL('/login?redirect=%2Flinks%2Fcollections');
-    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
-    expect(
-      await page.evaluate(() => window.sessionStorage.getItem('shelflink.session')),
-    ).toBeNull();
+    await expectSignedOut(page);
   });
 });
