@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { NONCE_PLACEHOLDER } from './scripts/security-headers.ts';
+import { compileHintsPlugin } from './scripts/compile-hints-plugin.ts';
 import { securityHeadersPlugin } from './scripts/security-headers-plugin.ts';
 
 const mockOrigin = 'http://127.0.0.1:4010';
@@ -87,6 +88,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     securityHeadersPlugin(),
+    compileHintsPlugin(),
   ],
   html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {
