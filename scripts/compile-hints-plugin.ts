@@ -6,8 +6,8 @@ const ALL_FUNCTIONS_CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad\n';
  * Puts V8's explicit compile hint on every chunk. A chunk loads only when the page is about to
  * run it (the entry on every visit, a route's or a feature's chunks when they are opened), so
  * Chrome may as well compile all its functions on a background thread while the file streams
- * in, instead of one by one on the main thread the first time each is called. Measured under a
- * 4× slower CPU, this removed most of the long tasks after the first paint.
+ * in, instead of one by one on the main thread the first time each is called: that work then
+ * runs beside the main thread rather than in its long tasks.
  *
  * The hint counts only on a file's first line, above what Vite itself writes at the top of a
  * chunk, so it is added after Vite's own hooks (`order: 'post'`).
