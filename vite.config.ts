@@ -113,7 +113,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // A vendor piece is named after every route that uses it; the entry lists each chunk's
-        // file for preloading, so those long names would cost every page about 0.5 kB.
+        // file for preloading, so those long names would cost every page about 0.4 kB gzip.
         chunkFileNames: (chunk) =>
           chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',
         // Chunks: what every page needs in one chunk, heavy libraries in vendor chunks of their
