@@ -5,8 +5,6 @@ import type { AuthSession } from '@/lib/session';
 import { afterFirstPaint } from './after-first-paint';
 import { useMenuOnDemand } from './use-menu-on-demand';
 
-const loadHeaderMenus = () => import('./header-menus');
-
 export function AvatarMenu({ session }: { session: AuthSession }) {
   if (!session.isAuthenticated) {
     return <Avatar component={Link} to="/login" radius="xl" aria-label="Sign in" color="gray" />;
@@ -16,7 +14,7 @@ export function AvatarMenu({ session }: { session: AuthSession }) {
 
 function SignedInAvatarMenu({ session }: { session: AuthSession }) {
   const avatarSrc = useAvatarUrl(session.email || session.userName);
-  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
+  const { loaded, triggerProps } = useMenuOnDemand();
   if (loaded) return <loaded.AccountMenu session={session} avatarSrc={avatarSrc} />;
   return (
     <UnstyledButton aria-label="Account menu" {...triggerProps}>

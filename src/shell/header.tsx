@@ -7,8 +7,6 @@ import classes from './header.module.css';
 import { visibleMainLinks, type MainLink } from './main-links';
 import { useMenuOnDemand } from './use-menu-on-demand';
 
-const loadHeaderMenus = () => import('./header-menus');
-
 export const LOGO_WIDTH = 144;
 
 export function Header({ session }: { session: AuthSession }) {
@@ -59,7 +57,7 @@ export function Header({ session }: { session: AuthSession }) {
 
 /** On a phone, a dropdown repeats the main links; its menu code loads when it is first used. */
 function MobileMenu({ links }: { links: MainLink[] }) {
-  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
+  const { loaded, triggerProps } = useMenuOnDemand();
   if (loaded) return <loaded.MainMenu links={links} burgerClassName={classes.burger} />;
   return (
     <Burger

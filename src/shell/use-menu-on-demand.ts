@@ -1,4 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { loadOnce } from '@/lib/load-once';
+
+const loadHeaderMenus = loadOnce(() => import('./header-menus'));
+type HeaderMenus = Awaited<ReturnType<typeof loadHeaderMenus>>;
 
 /** What a menu trigger needs before its menu has loaded: a plain menu button. */
 export interface OnDemandTriggerProps {
@@ -17,33 +21,21 @@ export interface OnDemandTriggerProps {
  *
  * The swap happens only on activation, never while a pointer may be half-way through a click.
  */
-export function useMenuOnDemand<Module>(load: () => Promise<Module>): {
-  loaded: Module | undefined;
+export function useMenuOnDemand(): {
+  loaded: HeaderMenus | undefined;
   triggerProps: OnDemandTriggerProps;
 } {
-  const [loaded, setLoaded] = useState<{ module: Module }>();
-  const loading = useRef<Promise<Module>>(undefined);
-
-  const start = () => {
-    loading.current ??= load().catch((error: unknown) => {
-      // A later intent tries again (the chunk may have failed on a flaky network).
-      loading.current = undefined;
-      throw error;
-    });
-    return loading.current;
-  };
+  const [loaded, setLoaded] = useState<HeaderMenus>();
   const preload = () => {
     // Only a warm-up: a failure is reported when the trigger is activated.
-    start().catch(() => undefined);
+    loadHeaderMenus().catch(() => undefined);
   };
   const open = () => {
-    void start().then((module) => {
-      setLoaded({ module });
-    });
+    void loadHeaderMenus().then(setLoaded);
   };
 
   return {
-    loaded: loaded?.module,
+    loaded,
     triggerProps: {
       'aria-haspopup': 'menu',
       'aria-expanded': false,

@@ -1,5 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { loadOnce } from '@/lib/load-once';
 
 /** The QR code's size on screen, in px. */
 export const QR_CODE_DISPLAY_SIZE = 168;
@@ -7,15 +8,7 @@ export const QR_CODE_DISPLAY_SIZE = 168;
 const DOWNLOAD_BUTTON_HEIGHT = 36;
 
 // The QR code library is needed only once a link exists, so it is a chunk of its own.
-let loading: Promise<typeof import('./link-qr-code')> | undefined;
-function loadLinkQrCode() {
-  loading ??= import('./link-qr-code').catch((error: unknown) => {
-    // A later attempt may succeed (the chunk may have failed on a flaky network).
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+const loadLinkQrCode = loadOnce(() => import('./link-qr-code'));
 
 const LinkQrCode = lazy(() => loadLinkQrCode().then(({ LinkQrCode }) => ({ default: LinkQrCode })));
 
