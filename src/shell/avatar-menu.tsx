@@ -3,7 +3,8 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
 import type { AuthSession } from '@/lib/session';
 import { afterFirstPaint } from './after-first-paint';
-import { useMenuOnDemand } from './use-menu-on-demand';
+import { useMenuOnDemand } from '@/components/use-menu-on-demand';
+import { loadHeaderMenus } from './header-menus-loader';
 
 export function AvatarMenu({ session }: { session: AuthSession }) {
   if (!session.isAuthenticated) {
@@ -14,7 +15,7 @@ export function AvatarMenu({ session }: { session: AuthSession }) {
 
 function SignedInAvatarMenu({ session }: { session: AuthSession }) {
   const avatarSrc = useAvatarUrl(session.email || session.userName);
-  const { loaded, triggerProps } = useMenuOnDemand();
+  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
   if (loaded) return <loaded.AccountMenu session={session} avatarSrc={avatarSrc} />;
   return (
     <UnstyledButton aria-label="Account menu" {...triggerProps}>

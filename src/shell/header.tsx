@@ -5,7 +5,8 @@ import type { AuthSession } from '@/lib/session';
 import { AvatarMenu } from './avatar-menu';
 import classes from './header.module.css';
 import { visibleMainLinks, type MainLink } from './main-links';
-import { useMenuOnDemand } from './use-menu-on-demand';
+import { useMenuOnDemand } from '@/components/use-menu-on-demand';
+import { loadHeaderMenus } from './header-menus-loader';
 
 export const LOGO_WIDTH = 144;
 
@@ -57,7 +58,7 @@ export function Header({ session }: { session: AuthSession }) {
 
 /** On a phone, a dropdown repeats the main links; its menu code loads when it is first used. */
 function MobileMenu({ links }: { links: MainLink[] }) {
-  const { loaded, triggerProps } = useMenuOnDemand();
+  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
   if (loaded) return <loaded.MainMenu links={links} burgerClassName={classes.burger} />;
   return (
     <Burger

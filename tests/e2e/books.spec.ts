@@ -161,6 +161,60 @@ test('a link’s actions menu works from the keyboard, the first time and after'
   await expect(page.getByRole('dialog', { name: 'Change where this link leads' })).toBeVisible();
 });
 
+test.describe('a link’s menu and dialogs, before their first use', () => {
+  const menuCode = /\/assets\/link-actions-menu-[^/]+\.js$/;
+  const dialogCode = /\/assets\/link-dialogs-[^/]+\.js$/;
+
+  test('load their code only when an author heads for them', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (menuCode.test(pathname)) requested.push('menu');
+      if (dialogCode.test(pathname)) requested.push('dialogs');
+    });
+    await page.goto('/links/books');
+    await expect(page.getByRole('listitem').first()).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(requested).toEqual([]);
+
+    const actions = page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' });
+    await actions.hover();
+    await expect.poll(() => requested).toEqual(['menu']);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(actions).toHaveAttribute('aria-expanded', 'false');
+
+    await actions.click();
+    await expect(page.getByRole('menuitem', { name: 'Change destination' })).toBeFocused();
+    await expect.poll(() => requested).toEqual(['menu', 'dialogs']);
+    await page.getByRole('menuitem', { name: 'Add to a collection' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add to a collection' })).toBeVisible();
+  });
+
+  test('a dialog whose code does not arrive says so, and opens on the next try', async ({
+    page,
+  }) => {
+    let offline = true;
+    await page.route(dialogCode, (route) => (offline ? route.abort() : route.fallback()));
+    await page.goto('/links/books');
+    const actions = page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Change destination' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'That did not open' })).toContainText(
+      'Check your connection and try again.',
+    );
+    const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Book links' })).toBeVisible();
+
+    offline = false;
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Change destination' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Destination' })).toHaveValue(
+      'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
+    );
+  });
+});
+
 test('an author without links is shown how to make the first one', async ({ page }) => {
   await preferMock(page, '/v1/links/list', 'example=empty');
   await preferMock(page, '/v1/links/count', 'example=none');

@@ -11,9 +11,16 @@ interface CollectionCardProps {
   collection: Collection;
   onEdit: (collection: Collection) => void;
   onDelete: (collection: Collection) => void;
+  /** A pointer over, or the focus on, the edit or delete button: its dialog is about to be used. */
+  onActionIntent: () => void;
 }
 
-export function CollectionCard({ collection, onEdit, onDelete }: CollectionCardProps) {
+export function CollectionCard({
+  collection,
+  onEdit,
+  onDelete,
+  onActionIntent,
+}: CollectionCardProps) {
   const alias = withoutScheme(collection.shortUrl);
   return (
     <Card component="li" withBorder radius="md" padding="md">
@@ -55,6 +62,8 @@ export function CollectionCard({ collection, onEdit, onDelete }: CollectionCardP
           size="xs"
           leftSection={<IconPencil size={14} />}
           aria-label={`Edit ${collection.title}`}
+          onPointerEnter={onActionIntent}
+          onFocus={onActionIntent}
           onClick={() => {
             onEdit(collection);
           }}
@@ -67,6 +76,8 @@ export function CollectionCard({ collection, onEdit, onDelete }: CollectionCardP
           size="xs"
           leftSection={<IconTrash size={14} />}
           aria-label={`Delete ${collection.title}`}
+          onPointerEnter={onActionIntent}
+          onFocus={onActionIntent}
           onClick={() => {
             onDelete(collection);
           }}

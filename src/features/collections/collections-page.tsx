@@ -15,6 +15,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { CollectionCard } from './collection-card';
+import { useModuleOnDemand } from '@/components/use-module-on-demand';
+import { loadOnce } from '@/lib/load-once';
 import { collectionCountLabel } from './collection-form';
 import type { Collection } from './collection-types';
 import {
@@ -22,11 +24,12 @@ import {
   collectionsListQueryOptions,
   collectionsPageQuery,
 } from './collections-queries';
-import { CreateCollectionModal } from './create-collection-modal';
-import { DeleteCollectionModal } from './delete-collection-modal';
-import { EditCollectionModal } from './edit-collection-modal';
 
 const route = getRouteApi('/_authenticated/links/collections');
+
+// The page's first paint needs neither the dialogs nor their forms: they load when an author
+// heads for a button that opens one.
+const loadCollectionDialogs = loadOnce(() => import('./collection-dialogs'));
 
 type CollectionDialog = 'create' | 'edit' | 'delete';
 
@@ -36,10 +39,17 @@ export function CollectionsPage() {
   const { data } = useSuspenseQuery(collectionsListQueryOptions(collectionsPageQuery(page)));
   const [dialog, setDialog] = useState<CollectionDialog>();
   const [target, setTarget] = useState<Collection>();
+  const {
+    loaded: dialogs,
+    warmUp: warmUpDialogs,
+    request: requestDialogs,
+  } = useModuleOnDemand(loadCollectionDialogs);
 
   const openFor = (kind: 'edit' | 'delete') => (collection: Collection) => {
-    setTarget(collection);
-    setDialog(kind);
+    requestDialogs(() => {
+      setTarget(collection);
+      setDialog(kind);
+    });
   };
   const close = () => {
     setDialog(undefined);
@@ -50,8 +60,12 @@ export function CollectionsPage() {
   const createButton = (
     <Button
       leftSection={<IconPlus size={16} />}
+      onPointerEnter={warmUpDialogs}
+      onFocus={warmUpDialogs}
       onClick={() => {
-        setDialog('create');
+        requestDialogs(() => {
+          setDialog('create');
+        });
       }}
     >
       New collection
@@ -105,6 +119,7 @@ export function CollectionsPage() {
                   collection={collection}
                   onEdit={openFor('edit')}
                   onDelete={openFor('delete')}
+                  onActionIntent={warmUpDialogs}
                 />
               ))}
             </SimpleGrid>
@@ -124,18 +139,26 @@ export function CollectionsPage() {
         </>
       )}
 
-      <CreateCollectionModal opened={dialog === 'create'} onClose={close} />
-      <EditCollectionModal collection={target} opened={dialog === 'edit'} onClose={close} />
-      <DeleteCollectionModal
-        collection={target}
-        opened={dialog === 'delete'}
-        onClose={close}
-        onDeleted={() => {
-          close();
-          // The last collection on a later page is gone: show the page before it.
-          if (data.results.length === 1 && page > 1) goToPage(page - 1);
-        }}
-      />
+      {dialogs && (
+        <>
+          <dialogs.CreateCollectionModal opened={dialog === 'create'} onClose={close} />
+          <dialogs.EditCollectionModal
+            collection={target}
+            opened={dialog === 'edit'}
+            onClose={close}
+          />
+          <dialogs.DeleteCollectionModal
+            collection={target}
+            opened={dialog === 'delete'}
+            onClose={close}
+            onDeleted={() => {
+              close();
+              // The last collection on a later page is gone: show the page before it.
+              if (data.results.length === 1 && page > 1) goToPage(page - 1);
+            }}
+          />
+        </>
+      )}
     </Stack>
   );
 }

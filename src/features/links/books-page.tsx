@@ -3,9 +3,9 @@ import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { AddToCollectionModal } from './add-to-collection-modal';
-import { EditDestinationModal } from './edit-destination-modal';
+import { useModuleOnDemand } from '@/components/use-module-on-demand';
 import { LinkCard } from './link-card';
+import { loadLinkDialogs } from './link-dialogs-loader';
 import { linkCountLabel, linksPageQuery, pageCount } from './link-display';
 import type { AuthorLink } from './link-types';
 import { LINKS_PAGE_SIZE, linksCountQueryOptions, linksListQueryOptions } from './links-queries';
@@ -29,10 +29,13 @@ export function BooksPage() {
   const allCardsDrawn = useDeferredValue(true, false);
   const [dialog, setDialog] = useState<LinkDialog>();
   const [target, setTarget] = useState<AuthorLink>();
+  const { loaded: dialogs, request: requestDialogs } = useModuleOnDemand(loadLinkDialogs);
 
   const open = (kind: LinkDialog) => (link: AuthorLink) => {
-    setTarget(link);
-    setDialog(kind);
+    requestDialogs(() => {
+      setTarget(link);
+      setDialog(kind);
+    });
   };
   const close = () => {
     setDialog(undefined);
@@ -95,10 +98,18 @@ export function BooksPage() {
       )}
 
       {/* Mounted from the first use on, so a dialog closes with its transition. */}
-      {target && (
+      {dialogs && target && (
         <>
-          <EditDestinationModal link={target} opened={dialog === 'destination'} onClose={close} />
-          <AddToCollectionModal link={target} opened={dialog === 'collection'} onClose={close} />
+          <dialogs.EditDestinationModal
+            link={target}
+            opened={dialog === 'destination'}
+            onClose={close}
+          />
+          <dialogs.AddToCollectionModal
+            link={target}
+            opened={dialog === 'collection'}
+            onClose={close}
+          />
         </>
       )}
     </Stack>

@@ -1,28 +1,19 @@
-import { ActionIcon, Anchor, Menu, Paper, Text, Title } from '@mantine/core';
-import {
-  IconChartBar,
-  IconDots,
-  IconFlag,
-  IconPencil,
-  IconPointer,
-  IconStack2,
-} from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { useState, type ComponentPropsWithoutRef, type Ref } from 'react';
-import { BookCover } from './book-cover';
+import { Anchor, Paper, Text, Title } from '@mantine/core';
+import { IconPointer } from '@tabler/icons-react';
 import { CopyValueButton } from '@/components/copy-value-button';
+import { useMenuOnDemand } from '@/components/use-menu-on-demand';
+import { loadOnce } from '@/lib/load-once';
+import { BookCover } from './book-cover';
+import { LinkActionsButton } from './link-actions-button';
 import { clickCountLabel, isWebAddress, shortLinkLabel } from './link-display';
-import type { AuthorLink } from './link-types';
+import type { LinkActionsProps } from './link-actions-menu';
 import classes from './link-card.module.css';
-import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
+
+const loadLinkActionsMenu = loadOnce(() => import('./link-actions-menu'));
 
 const createdFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
-interface LinkCardProps {
-  link: AuthorLink;
-  onChangeDestination: (link: AuthorLink) => void;
-  onAddToCollection: (link: AuthorLink) => void;
-}
+type LinkCardProps = LinkActionsProps;
 
 export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkCardProps) {
   const label = shortLinkLabel(link);
@@ -102,84 +93,12 @@ function Destination({ url }: { url: string }) {
 
 /**
  * The actions button is a plain button until it is first used: a page of twenty cards then
- * renders no menus, and the menu, rendered on that first use, opens at once.
+ * renders no menus, and the menu's code (Mantine's Menu and floating-ui) loads only when an
+ * author points at, focuses or presses one of them. The menu, rendered on that first use, opens
+ * at once.
  */
-function LinkActions(props: LinkCardProps) {
-  const [used, setUsed] = useState(false);
-  if (used) return <LinkActionsMenu {...props} />;
-  return (
-    <ActionsButton
-      link={props.link}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onClick={() => {
-        setUsed(true);
-      }}
-    />
-  );
-}
-
-function ActionsButton({
-  link,
-  ...props
-}: { link: AuthorLink } & ComponentPropsWithoutRef<'button'> & {
-    ref?: Ref<HTMLButtonElement>;
-  }) {
-  return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      aria-label={`Actions for ${shortLinkLabel(link)}`}
-      {...props}
-    >
-      <IconDots size={18} />
-    </ActionIcon>
-  );
-}
-
-function LinkActionsMenu({ link, onChangeDestination, onAddToCollection }: LinkCardProps) {
-  const params = { domain: link.domain, code: link.code };
-  const { opened, setOpened, trigger } = useOpenedOnArrival();
-  return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <ActionsButton link={link} ref={trigger} />
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconPencil size={16} />}
-          onClick={() => {
-            onChangeDestination(link);
-          }}
-        >
-          Change destination
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconChartBar size={16} />}
-          renderRoot={(props) => (
-            <Link {...props} to="/links/reports/$domain/$code" params={params} />
-          )}
-        >
-          View report
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconStack2 size={16} />}
-          onClick={() => {
-            onAddToCollection(link);
-          }}
-        >
-          Add to a collection
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconFlag size={16} />}
-          renderRoot={(props) => (
-            <Link {...props} to="/report-link/$domain/$code" params={params} />
-          )}
-        >
-          Report an issue
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
+function LinkActions(props: LinkActionsProps) {
+  const { loaded, triggerProps } = useMenuOnDemand(loadLinkActionsMenu);
+  if (loaded) return <loaded.LinkActionsMenu {...props} />;
+  return <LinkActionsButton link={props.link} {...triggerProps} />;
 }

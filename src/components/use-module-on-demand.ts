@@ -1,0 +1,44 @@
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { reportUncaughtError } from '@/lib/error-reporting';
+
+/**
+ * A module a screen renders only once it is wanted, such as a dialog or a menu, whose code would
+ * otherwise delay the screen's first paint. `load` should share one request between callers and
+ * forget a failure (see `loadOnce`).
+ */
+export function useModuleOnDemand<Module>(load: () => Promise<Module>): {
+  /** The module, from the render after `request` has loaded it. */
+  loaded: Module | undefined;
+  /** Starts loading ahead of need (a pointer over a button, its focus); never reports. */
+  warmUp: () => void;
+  /**
+   * Loads the module and renders it; `then` runs in that same render. A failure is reported and
+   * told to the user, and the next request tries again.
+   */
+  request: (then?: () => void) => void;
+} {
+  const [loaded, setLoaded] = useState<Module>();
+  return {
+    loaded,
+    warmUp: () => {
+      load().catch(() => undefined);
+    },
+    request: (then) => {
+      load().then(
+        (module) => {
+          setLoaded(() => module);
+          then?.();
+        },
+        (error: unknown) => {
+          reportUncaughtError(error);
+          notifications.show({
+            color: 'red',
+            title: 'That did not open',
+            message: 'Part of the page could not be loaded. Check your connection and try again.',
+          });
+        },
+      );
+    },
+  };
+}

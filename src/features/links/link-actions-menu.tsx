@@ -1,0 +1,71 @@
+// A link card's actions menu. It loads when a card's actions button is first used (see
+// link-card.tsx), and its first opening starts loading the dialogs its entries open.
+import { Menu } from '@mantine/core';
+import { IconChartBar, IconFlag, IconPencil, IconStack2 } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
+import { LinkActionsButton } from './link-actions-button';
+import { loadLinkDialogs } from './link-dialogs-loader';
+import type { AuthorLink } from './link-types';
+
+export interface LinkActionsProps {
+  link: AuthorLink;
+  onChangeDestination: (link: AuthorLink) => void;
+  onAddToCollection: (link: AuthorLink) => void;
+}
+
+export function LinkActionsMenu({
+  link,
+  onChangeDestination,
+  onAddToCollection,
+}: LinkActionsProps) {
+  const params = { domain: link.domain, code: link.code };
+  const { opened, setOpened, trigger } = useOpenedOnArrival();
+  useEffect(() => {
+    // Only a warm-up: a failure is reported when an entry asks for its dialog.
+    loadLinkDialogs().catch(() => undefined);
+  }, []);
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <LinkActionsButton link={link} ref={trigger} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<IconPencil size={16} />}
+          onClick={() => {
+            onChangeDestination(link);
+          }}
+        >
+          Change destination
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconChartBar size={16} />}
+          renderRoot={(props) => (
+            <Link {...props} to="/links/reports/$domain/$code" params={params} />
+          )}
+        >
+          View report
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconStack2 size={16} />}
+          onClick={() => {
+            onAddToCollection(link);
+          }}
+        >
+          Add to a collection
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconFlag size={16} />}
+          renderRoot={(props) => (
+            <Link {...props} to="/report-link/$domain/$code" params={params} />
+          )}
+        >
+          Report an issue
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
