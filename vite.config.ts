@@ -110,6 +110,10 @@ export default defineConfig({
     sourcemap: true,
     // .vite/manifest.json maps every chunk to its source; scripts/bench reads it.
     manifest: true,
+    // The polyfill fetches <link rel="modulepreload"> targets for browsers without the feature
+    // (before Safari 17 and Firefox 115); those still load every chunk, only a little later.
+    // Without it the entry of every page is 0.25 kB gzip smaller.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // A vendor piece is named after every route that uses it; the entry lists each chunk's
