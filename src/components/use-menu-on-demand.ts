@@ -1,7 +1,7 @@
 import { useModuleOnDemand } from './use-module-on-demand';
 
 /** What a menu trigger needs before its menu has loaded: a plain menu button. */
-export interface OnDemandTriggerProps {
+interface OnDemandTriggerProps {
   'aria-haspopup': 'menu';
   'aria-expanded': false;
   onPointerEnter: () => void;

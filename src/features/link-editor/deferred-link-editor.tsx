@@ -4,6 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { startTransition, useEffect, useId, useState, type ComponentType } from 'react';
 import { afterFirstPaint } from '@/shell/after-first-paint';
 import type { LinkEditorProps, StandInButton } from './link-editor';
+import { loadLinkEditor } from './link-editor-loader';
 import {
   destinationFieldProps,
   editorFrameProps,
@@ -30,7 +31,7 @@ export function DeferredLinkEditor() {
     if (editor) return;
     let active = true;
     afterFirstPaint(router)
-      .then(() => import('./link-editor'))
+      .then(loadLinkEditor)
       .then(
         ({ LinkEditor }) => {
           loadedEditor = { LinkEditor };

@@ -1,14 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import type { LinkEditorProps } from './link-editor';
+import { loadLinkEditor } from './link-editor-loader';
 
 /** Starts loading the editor's code, for when the author is about to open it. */
 export function preloadLinkEditor(): void {
-  void import('./link-editor').catch(() => undefined);
+  loadLinkEditor().catch(() => undefined);
 }
 
 const LazyLinkEditor = lazy(() =>
-  import('./link-editor').then(({ LinkEditor }) => ({ default: LinkEditor })),
+  loadLinkEditor().then(({ LinkEditor }) => ({ default: LinkEditor })),
 );
 
 /**
