@@ -28,28 +28,55 @@ export function afterNextPaint(task: () => void): void {
 }
 
 /**
+ * Resolves once the browser reports its first contentful paint. A frame callback alone comes too
+ * early: the paint it precedes can take another layout and a raster, and whatever starts
+ * loading meanwhile competes with that paint. Browsers without paint timing resolve at once.
+ */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
+
+function firstRender(router: AnyRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.resolvedLocation) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
  * Resolves once the router's first screen is on the glass: its first navigation has rendered and
- * a frame has been painted since. Code the first screen does not show (the notification layer,
- * the signed-in avatar image, the link editor) starts loading then, so it never delays the
- * first paint nor counts towards it.
+ * the browser has painted it. Code the first screen does not show (the notification layer, the
+ * signed-in avatar image, the link editor) starts loading then, so it never delays the first
+ * paint nor counts towards it.
  */
 export function afterFirstPaint(router: AnyRouter): Promise<void> {
   let painted = firstPaints.get(router);
   if (!painted) {
-    painted = new Promise<void>((resolve) => {
-      if (router.state.resolvedLocation) {
-        afterNextPaint(resolve);
-        return;
-      }
-      const fallback = setTimeout(() => {
-        afterNextPaint(resolve);
-      }, FIRST_PAINT_FALLBACK_MS);
-      const unsubscribe = router.subscribe('onRendered', () => {
-        unsubscribe();
-        clearTimeout(fallback);
-        afterNextPaint(resolve);
-      });
-    });
+    const shown = Promise.all([firstRender(router), firstContentfulPaint()]);
+    const fallback = new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_FALLBACK_MS));
+    painted = Promise.race([shown, fallback]).then(
+      () =>
+        new Promise<void>((resolve) => {
+          afterNextPaint(resolve);
+        }),
+    );
     firstPaints.set(router, painted);
   }
   return painted;

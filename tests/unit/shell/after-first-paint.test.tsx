@@ -52,6 +52,48 @@ describe('afterFirstPaint', () => {
     await screen.findByRole('heading', { name: 'First screen' });
     await expect(afterFirstPaint(router)).resolves.toBeUndefined();
   });
+
+  describe('in a browser that reports paints', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    test('waits until the first contentful paint has been reported', async () => {
+      const observers: ((names: string[]) => void)[] = [];
+      class PaintObserver {
+        static supportedEntryTypes = ['paint'];
+        constructor(private readonly callback: (list: unknown) => void) {}
+        observe() {
+          observers.push((names) => {
+            this.callback({
+              getEntriesByName: (wanted: string) => names.filter((name) => name === wanted),
+            });
+          });
+        }
+        disconnect() {
+          observers.length = 0;
+        }
+      }
+      vi.stubGlobal('PerformanceObserver', PaintObserver);
+      const { router, release } = createHeldRouter();
+      release();
+      render(<RouterProvider router={router} />);
+      await screen.findByRole('heading', { name: 'First screen' });
+      let painted = false;
+      void afterFirstPaint(router).then(() => {
+        painted = true;
+      });
+
+      observers[0]?.(['first-paint']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(painted).toBe(false);
+
+      observers[0]?.(['first-contentful-paint']);
+      await afterFirstPaint(router);
+      expect(painted).toBe(true);
+      expect(observers).toHaveLength(0);
+    });
+  });
 });
 
 describe('inIdlePeriods', () => {
