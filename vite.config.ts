@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { NONCE_PLACEHOLDER } from './scripts/security-headers.ts';
 import { compileHintsPlugin } from './scripts/compile-hints-plugin.ts';
+import { precompressPlugin } from './scripts/precompress-plugin.ts';
 import { securityHeadersPlugin } from './scripts/security-headers-plugin.ts';
 
 const mockOrigin = 'http://127.0.0.1:4010';
@@ -89,6 +90,7 @@ export default defineConfig({
     react(),
     securityHeadersPlugin(),
     compileHintsPlugin(),
+    precompressPlugin(),
   ],
   html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {

@@ -1,7 +1,8 @@
 // Serves the production build: `npx tsx scripts/serve.ts [--port 8080] [--host 127.0.0.1]
-// [--dist dist] [--api-target http://127.0.0.1:4010]`. Hashed assets are cached for a year,
-// index.html and env.js are revalidated on every load, text is compressed, page paths fall
-// back to index.html with a fresh style nonce, and /api is proxied when a target is given.
+// [--dist dist] [--api-target http://127.0.0.1:4010]`. Hashed assets are cached for a year and
+// sent as the build compressed them (scripts/precompress-plugin.ts); index.html and env.js are
+// revalidated on every load and compressed here; page paths fall back to index.html with a fresh
+// style nonce, and /api is proxied when a target is given.
 // env.js is read once at start-up: restart the server after replacing it.
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -66,7 +67,10 @@ const compressors = {
     }),
   gzip: (body: Buffer) => promisify(gzip)(body, { level: 9 }),
 };
-/** Hashed assets never change, so each is compressed once per encoding. */
+/**
+ * Hashed assets never change: each is sent as the build compressed it, or else compressed once
+ * per encoding.
+ */
 const compressedAssets = new Map<string, Promise<Buffer>>();
 
 /** Brotli, else gzip, when the browser accepts it (`br;q=0` refuses it). */
@@ -80,21 +84,31 @@ function pickEncoding(request: IncomingMessage): Encoding | undefined {
   return undefined;
 }
 
+/** A file the build compressed ahead (`file.br`, `file.gz`), when there is one. */
+async function readPrecompressed(file: string, encoding: Encoding): Promise<Buffer | undefined> {
+  return readFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`).catch(() => undefined);
+}
+
 async function send(
   request: IncomingMessage,
   response: ServerResponse,
   status: number,
   headers: OutgoingHttpHeaders,
   body: Buffer,
-  options: { compress: boolean; cacheKey?: string },
+  options: { compress: boolean; file?: string },
 ) {
   const encoding = options.compress ? pickEncoding(request) : undefined;
   let payload = body;
   if (encoding) {
-    const key = options.cacheKey && `${encoding}:${options.cacheKey}`;
-    const compressed = (key && compressedAssets.get(key)) || compressors[encoding](body);
-    if (key) compressedAssets.set(key, compressed);
-    payload = await compressed;
+    const precompressed = options.file && (await readPrecompressed(options.file, encoding));
+    if (precompressed) {
+      payload = precompressed;
+    } else {
+      const key = options.file && `${encoding}:${options.file}`;
+      const compressed = (key && compressedAssets.get(key)) || compressors[encoding](body);
+      if (key) compressedAssets.set(key, compressed);
+      payload = await compressed;
+    }
   }
   response.writeHead(status, {
     ...headers,
@@ -139,7 +153,7 @@ async function sendFile(
   };
   return send(request, response, 200, headers, await readFile(file), {
     compress: compressible.has(extension),
-    ...(isAsset ? { cacheKey: file } : {}),
+    ...(isAsset ? { file } : {}),
   });
 }
 

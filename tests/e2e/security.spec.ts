@@ -263,7 +263,8 @@ test.describe('the production server (scripts/serve.ts)', () => {
 
   test('serves hashed assets compressed and cached for good', async () => {
     expect(entryScript).toBeDefined();
-    const onDisk = readFileSync(join(buildDirectory, 'assets', entryScript ?? ''));
+    const entryFile = join(buildDirectory, 'assets', entryScript ?? '');
+    const onDisk = readFileSync(entryFile);
     const url = `${origin}/assets/${entryScript ?? ''}`;
 
     const brotli = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
@@ -282,6 +283,9 @@ test.describe('the production server (scripts/serve.ts)', () => {
     expect(brotliDecompressSync(brotli.body).equals(onDisk)).toBe(true);
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).equals(onDisk)).toBe(true);
+    // What the build compressed at the highest levels is sent as it is.
+    expect(brotli.body.equals(readFileSync(`${entryFile}.br`))).toBe(true);
+    expect(gzip.body.equals(readFileSync(`${entryFile}.gz`))).toBe(true);
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.equals(onDisk)).toBe(true);
     const brotliRefused = await rawGet(url, { 'Accept-Encoding': 'br;q=0, gzip' });
