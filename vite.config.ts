@@ -144,10 +144,12 @@ export default defineConfig({
               name: 'vendor',
               test: (id) => /node_modules/.test(id) && !thirdPartyServices.test(id),
               entriesAware: true,
-              // No merging of small pieces into a neighbour: a merged piece brings its
-              // neighbour's code to every route that needs either (merged at 10 kB, the FAQ
-              // loaded 29 kB gzip of form, menu and table code instead of 6 kB).
-              entriesAwareMergeThreshold: 0,
+              // Pieces under 2 kB merge into a neighbour: that saves a request for a few
+              // hundred bytes (the books page loads 17 files instead of 23, and fewer bytes).
+              // Larger ones stay apart: a merged piece brings its neighbour's code to every
+              // route that needs either (merged at 10 kB, the FAQ loaded 29 kB gzip of form,
+              // menu and table code instead of 6 kB; at 4 kB the books page 50 kB instead of 32).
+              entriesAwareMergeThreshold: 2000,
             },
           ],
         },
