@@ -34,7 +34,7 @@ import { measureTransitions } from './bench/transitions.ts';
 const usage = `Usage: npm run bench [-- options]
   --no-save               compare with the previous results without overwriting them
   --reuse-build           measure the build already in the work directory
-  --lighthouse-runs <n>   Lighthouse runs per page, the median run counts (default: 3)
+  --lighthouse-runs <n>   Lighthouse runs per page, the median run counts (default: 5)
   --transition-runs <n>   browser sessions timing route transitions (default: 5)
 Environment: BENCH_DIR (work directory, default: <tmp>/bench), CHROME_PATH (default: /usr/bin/chromium)`;
 
@@ -162,7 +162,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const options = {
-    lighthouseRuns: count(values['lighthouse-runs'], 'lighthouse-runs', 3),
+    lighthouseRuns: count(values['lighthouse-runs'], 'lighthouse-runs', 5),
     transitionRuns: count(values['transition-runs'], 'transition-runs', 5),
   };
   const workDir = process.env.BENCH_DIR ?? join(tmpdir(), 'bench');
