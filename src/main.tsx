@@ -61,7 +61,7 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiClient } from '@/api/client';
 import { createQueryClient } from '@/api/query-client';
@@ -84,8 +84,14 @@ preloadFirstScreen(router);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+// The router's first navigation starts before React renders, so a page that needs nothing more is
+// rendered whole in the first render, a transition React splits into short tasks, rather than
+// as an empty shell the router then fills in one long task.
+void router.load();
+startTransition(() => {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

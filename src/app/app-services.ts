@@ -28,7 +28,8 @@ export function connectAppServices(
     reportError: reportApiError,
   });
 
-  // Analytics starts with the session once the first screen is up; page views before that wait.
+  // Analytics starts with the session once the first screen is up and the server has answered
+  // about the session; page views before that wait.
   let analyticsStarted = false;
   const earlyPageViews: { path: string; title: string }[] = [];
   router.subscribe('onRendered', ({ toLocation, pathChanged, hrefChanged }) => {
@@ -58,9 +59,11 @@ export function connectAppServices(
   void afterFirstPaint(router).then(() => {
     inIdlePeriods([
       () => {
-        startSessionOnce(sessionStore.get());
-        analyticsStarted = true;
-        for (const view of earlyPageViews.splice(0)) analytics.page(view.path, view.title);
+        void sessionStore.whenChecked().then((session) => {
+          startSessionOnce(session);
+          analyticsStarted = true;
+          for (const view of earlyPageViews.splice(0)) analytics.page(view.path, view.title);
+        });
       },
       () => {
         startErrorReporting(router);

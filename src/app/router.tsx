@@ -5,11 +5,17 @@ import type { SessionStore } from '@/lib/session';
 import { PageError } from '@/components/page-error';
 import { PageLoader } from '@/components/page-loader';
 import { NotFoundPage } from '@/components/not-found-page';
+import { afterFirstPaint } from '@/shell/after-first-paint';
 
 export function createAppRouter(queryClient: QueryClient, sessionStore: SessionStore) {
   const router = createRouter({
     routeTree,
-    context: { queryClient, sessionStore, revalidateRoutes },
+    context: {
+      queryClient,
+      sessionStore,
+      revalidateRoutes,
+      afterFirstPaint: firstScreenPainted,
+    },
     // TanStack Query owns caching, so the router always asks it.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
@@ -24,14 +30,17 @@ export function createAppRouter(queryClient: QueryClient, sessionStore: SessionS
   function revalidateRoutes(): void {
     void router.invalidate();
   }
+  function firstScreenPainted(): Promise<void> {
+    return afterFirstPaint(router);
+  }
   return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
 /**
- * Starts loading the code of the page being opened right away. The router would load it only
- * after the session check, one round trip later; a failure here is the router's to report.
+ * Starts loading the code of the page being opened right away: the router would load it only
+ * after the guards, which wait for the session check. A failure here is the router's to report.
  */
 export function preloadFirstScreen(router: AppRouter): void {
   const { pathname, search } = router.latestLocation;

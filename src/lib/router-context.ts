@@ -6,4 +6,6 @@ export interface RouterContext {
   sessionStore: SessionStore;
   /** Runs the current routes' checks again, e.g. after the session changed in the background. */
   revalidateRoutes: () => void;
+  /** Resolves once the first screen has been painted (at once for every later navigation). */
+  afterFirstPaint: () => Promise<void>;
 }

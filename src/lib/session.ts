@@ -110,7 +110,7 @@ export function sessionFromReply(reply: AuthCheckReply, previous: AuthSession): 
   };
 }
 
-type Listener = (session: AuthSession) => void;
+type Listener = () => void;
 
 function sameSession(a: AuthSession, b: AuthSession): boolean {
   return (
@@ -124,28 +124,66 @@ function sameSession(a: AuthSession, b: AuthSession): boolean {
   );
 }
 
-/** The one place the browser's session lives; the shell subscribes, the API client reads impersonateAs. */
+/**
+ * The one place the browser's session lives; the shell subscribes, the API client reads
+ * impersonateAs. Until the server first answers in this page load, the session is the one stored
+ * in the tab (or signed out) and `isChecked()` is false: the shell shows placeholders for what
+ * depends on it rather than a guess.
+ */
 export function createSessionStore() {
   let current = readStoredSession();
+  let checked = false;
   const listeners = new Set<Listener>();
+
+  function notify(): void {
+    for (const listener of listeners) listener();
+  }
 
   function set(next: AuthSession): AuthSession {
     // Every navigation's check answers; only an answer that changes something is news.
     if (sameSession(current, next)) return current;
     current = next;
     writeStoredSession(next);
-    for (const listener of listeners) listener(next);
+    notify();
     return next;
+  }
+
+  function settle(next: AuthSession): AuthSession {
+    const wasChecked = checked;
+    const before = current;
+    checked = true;
+    const session = set(next);
+    // An answer that changes nothing is still news the first time: the placeholders can go.
+    if (!wasChecked && session === before) notify();
+    return session;
+  }
+
+  function subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   return {
     get: (): AuthSession => current,
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    applyReply: (reply: AuthCheckReply): AuthSession => set(sessionFromReply(reply, current)),
-    reset: (): AuthSession => set(signedOutSession),
+    isChecked: (): boolean => checked,
+    subscribe,
+    /** The session as of the server's first answer in this page load. */
+    whenChecked: (): Promise<AuthSession> =>
+      new Promise((resolve) => {
+        if (checked) {
+          resolve(current);
+          return;
+        }
+        const unsubscribe = subscribe(() => {
+          if (!checked) return;
+          unsubscribe();
+          resolve(current);
+        });
+      }),
+    applyReply: (reply: AuthCheckReply): AuthSession => settle(sessionFromReply(reply, current)),
+    reset: (): AuthSession => settle(signedOutSession),
+    /** The check could not be answered (the page is being left): nothing more to wait for. */
+    markChecked: (): AuthSession => settle(current),
     setImpersonateAs: (impersonateAs: string): AuthSession => set({ ...current, impersonateAs }),
   };
 }

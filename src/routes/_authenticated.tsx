@@ -2,14 +2,13 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { sessionCheckFailure } from '@/features/auth/session-check';
 
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: ({ context, location }) => {
+  beforeLoad: async ({ context, location }) => {
+    const { session, sessionCheckFailed } = await context.sessionCheck();
     // Without an answer from the server nobody can tell whether the visitor is signed in: the
     // page says what failed and offers a retry rather than asking them to sign in again.
-    const failure = context.sessionCheckFailed
-      ? sessionCheckFailure(context.queryClient)
-      : undefined;
+    const failure = sessionCheckFailed ? sessionCheckFailure(context.queryClient) : undefined;
     if (failure) throw failure;
-    if (!context.session.isAuthenticated) {
+    if (!session.isAuthenticated) {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },

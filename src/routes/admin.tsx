@@ -4,13 +4,13 @@ import { titleMeta } from '@/lib/page-title';
 import { ADMINISTRATOR_ROLE } from '@/lib/session';
 
 export const Route = createFileRoute('/admin')({
-  beforeLoad: ({ context, location }) => {
-    if (context.sessionCheckFailed) throw redirect({ to: '/', replace: true });
-    if (!context.session.isAuthenticated) {
+  beforeLoad: async ({ context, location }) => {
+    const { session, sessionCheckFailed } = await context.sessionCheck();
+    if (sessionCheckFailed) throw redirect({ to: '/', replace: true });
+    if (!session.isAuthenticated) {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
-    if (!context.session.roles.includes(ADMINISTRATOR_ROLE))
-      throw redirect({ to: '/', replace: true });
+    if (!session.roles.includes(ADMINISTRATOR_ROLE)) throw redirect({ to: '/', replace: true });
   },
   head: () => titleMeta('Admin dashboard'),
   component: AdminDashboardPage,

@@ -5,8 +5,9 @@ import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/login/')({
   validateSearch: loginSearchSchema,
-  beforeLoad: ({ context }) => {
-    if (context.session.isAuthenticated) throw redirect({ to: '/', replace: true });
+  beforeLoad: async ({ context }) => {
+    const { session } = await context.sessionCheck();
+    if (session.isAuthenticated) throw redirect({ to: '/', replace: true });
   },
   head: () => titleMeta('Sign in'),
   component: LoginPage,

@@ -4,10 +4,11 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { useLinkEditorOpen } from './link-editor-visibility';
 import { TopBar } from './top-bar';
-import { useSession } from './use-session';
+import { useSession, useSessionChecked } from './use-session';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
+  const sessionChecked = useSessionChecked();
   const linkEditorOpen = useLinkEditorOpen();
   return (
     <div className={classes.shell}>
@@ -15,7 +16,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
-      {!linkEditorOpen && <Header session={session} />}
+      {!linkEditorOpen && <Header session={session} sessionChecked={sessionChecked} />}
       <main id="main" className={classes.main}>
         {children}
       </main>

@@ -4,13 +4,18 @@ import { Link } from '@tanstack/react-router';
 import type { AuthSession } from '@/lib/session';
 import { AvatarMenu } from './avatar-menu';
 import classes from './header.module.css';
+import { Logo } from './logo';
 import { visibleMainLinks, type MainLink } from './main-links';
 import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import { loadHeaderMenus } from './header-menus-loader';
 
-export const LOGO_WIDTH = 144;
-
-export function Header({ session }: { session: AuthSession }) {
+export function Header({
+  session,
+  sessionChecked,
+}: {
+  session: AuthSession;
+  sessionChecked: boolean;
+}) {
   const links = visibleMainLinks(session.isAuthenticated);
 
   return (
@@ -18,7 +23,7 @@ export function Header({ session }: { session: AuthSession }) {
       <Container size="lg" className={classes.inner}>
         <Group gap="md" wrap="nowrap">
           <Anchor component={Link} to="/" aria-label="Shelflink home">
-            <img src="/images/shelflink-logo.svg" width={LOGO_WIDTH} height={32} alt="Shelflink" />
+            <Logo />
           </Anchor>
           <ActionIcon
             component={Link}
@@ -49,7 +54,7 @@ export function Header({ session }: { session: AuthSession }) {
 
         <Group gap="sm" wrap="nowrap">
           <MobileMenu links={links} />
-          <AvatarMenu session={session} />
+          <AvatarMenu session={session} checked={sessionChecked} />
         </Group>
       </Container>
     </header>

@@ -25,7 +25,7 @@ async function openAccount(page: Page) {
 test('shows the plan, the account age and a way to sign out', async ({ page, consoleErrors }) => {
   await openAccount(page);
   await expect(page).toHaveTitle('Account · Shelflink');
-  await expect(page.getByText('Shelflink', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Shelflink', { exact: true })).toBeVisible();
   await expect(page.getByText('19 February 2024')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue(
     'maya.okafor@example.com',

@@ -238,6 +238,7 @@ test.describe('scrolling after a navigation', () => {
     page,
   }) => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const clickedAt = await page.evaluate(() => performance.now());
     await page.evaluate(() => {
       window.history.pushState(null, '', '/faq#vanity-codes');
@@ -279,24 +280,56 @@ test.describe('scrolling after a navigation', () => {
 });
 
 test.describe('the first paint', () => {
-  test('waits for the session check, so a signed-in author never sees the signed-out header', async ({
+  test('shows the page while the session check is out, and never the signed-out header to a signed-in author', async ({
     page,
   }) => {
     let releaseCheck: () => void = () => undefined;
     const checkHeld = new Promise<void>((resolve) => {
       releaseCheck = resolve;
     });
+    let checkSent = false;
     await page.route('**/api/auth', async (route) => {
+      checkSent = true;
       await checkHeld;
       await route.fallback();
     });
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await page.waitForTimeout(1_500);
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Smart links that send readers to your books' }),
+    ).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect.poll(() => checkSent).toBe(true);
+    // Until the answer: neither way in is offered, and the hero's button cannot be reached.
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign in or create an account' })).toHaveCount(0);
+
     releaseCheck();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to your links' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+  });
+
+  test('a page that needs sign-in waits for the answer', async ({ page }) => {
+    let releaseCheck: () => void = () => undefined;
+    const checkHeld = new Promise<void>((resolve) => {
+      releaseCheck = resolve;
+    });
+    let checkSent = false;
+    // A new tab holds no session yet, so its first check is POST /auth.
+    await page.route('**/api/auth', async (route) => {
+      checkSent = true;
+      await checkHeld;
+      await route.fallback();
+    });
+    await page.goto('/links/books', { waitUntil: 'domcontentloaded' });
+
+    await expect.poll(() => checkSent).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your links' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+    releaseCheck();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your links' })).toBeVisible();
   });
 });
 

@@ -77,8 +77,8 @@ function wasCutOff(error: unknown): boolean {
 
 /**
  * Runs on every navigation: POST /auth while signed out, the session check once signed in. The
- * first check of a page load, and any check without a recent answer, is awaited; otherwise the
- * navigation goes ahead on the recent answer while the server is asked again.
+ * first check of a page load, and any check without a recent answer, waits for the server;
+ * otherwise it settles at once on the recent answer while the server is asked again.
  */
 export async function checkSession(
   queryClient: QueryClient,
@@ -92,11 +92,14 @@ export async function checkSession(
   }
   try {
     const reply = await askServer(queryClient, stored);
+    // A sign-in or sign-out while the check was under way has had its own answer.
+    if (sessionStore.get() !== stored)
+      return { session: sessionStore.get(), sessionCheckFailed: false };
     return { session: sessionStore.applyReply(reply), sessionCheckFailed: false };
   } catch (error) {
     // A check cut off (the page is being reloaded or left, or the request was cancelled) says
     // nothing about the session, so the stored one is kept.
-    if (wasCutOff(error)) return { session: stored, sessionCheckFailed: true };
+    if (wasCutOff(error)) return { session: sessionStore.markChecked(), sessionCheckFailed: true };
     return { session: sessionStore.reset(), sessionCheckFailed: true };
   }
 }

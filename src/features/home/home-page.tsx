@@ -1,8 +1,18 @@
-import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSession } from '@/shell/use-session';
+import { useSession, useSessionChecked } from '@/shell/use-session';
 
 const features = [
   {
@@ -27,9 +37,23 @@ const features = [
   },
 ];
 
+/**
+ * Until the server has answered about the session, what depends on it keeps its place, hidden
+ * under a placeholder, so nobody is offered the wrong way in.
+ */
+function UntilSessionChecked({ checked, children }: { checked: boolean; children: ReactNode }) {
+  if (checked) return children;
+  return (
+    <Skeleton width="auto" radius="sm">
+      <div style={{ visibility: 'hidden' }}>{children}</div>
+    </Skeleton>
+  );
+}
+
 /** The home screen; the route hands it the link editor, which lives in its own feature. */
 export function HomePage({ linkEditor }: { linkEditor: ReactNode }) {
   const session = useSession();
+  const sessionChecked = useSessionChecked();
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
@@ -42,15 +66,17 @@ export function HomePage({ linkEditor }: { linkEditor: ReactNode }) {
             people who recommend books, and shows you where your readers come from.
           </Text>
           <Group>
-            {session.isAuthenticated ? (
-              <Button component={Link} to="/links/books" size="md">
-                Go to your links
-              </Button>
-            ) : (
-              <Button component={Link} to="/login" size="md">
-                Sign in or create an account
-              </Button>
-            )}
+            <UntilSessionChecked checked={sessionChecked}>
+              {session.isAuthenticated ? (
+                <Button component={Link} to="/links/books" size="md">
+                  Go to your links
+                </Button>
+              ) : (
+                <Button component={Link} to="/login" size="md">
+                  Sign in or create an account
+                </Button>
+              )}
+            </UntilSessionChecked>
             <Button component={Link} to="/faq" variant="default" size="md">
               How it works
             </Button>

@@ -47,7 +47,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-test('third parties and the analytics session start only once the first screen is painted', async () => {
+test('third parties start once the first screen is painted, the analytics session once the server has answered too', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'requestIdleCallback'] });
   const { router, rendered } = fakeRouter();
   const sessionStore = createSessionStore();
@@ -64,9 +64,14 @@ test('third parties and the analytics session start only once the first screen i
   expect(services.page).not.toHaveBeenCalled();
 
   await vi.advanceTimersByTimeAsync(1000);
-  expect(services.startSessionOnce).toHaveBeenCalledExactlyOnceWith(sessionStore.get());
   expect(services.startErrorReporting).toHaveBeenCalledExactlyOnceWith(router);
   expect(services.startCookieBanner).toHaveBeenCalledOnce();
+  expect(services.startSessionOnce).not.toHaveBeenCalled();
+  expect(services.page).not.toHaveBeenCalled();
+
+  sessionStore.reset();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(services.startSessionOnce).toHaveBeenCalledExactlyOnceWith(sessionStore.get());
   // The first page view waited for the session start, so consent is settled before it is sent.
   expect(services.page).toHaveBeenCalledExactlyOnceWith('/faq', document.title);
   expect(services.startSessionOnce.mock.invocationCallOrder[0]).toBeLessThan(

@@ -86,17 +86,48 @@ describe('the session store', () => {
 
   test('tells subscribers about every change until they unsubscribe', () => {
     const store = createSessionStore();
-    const listener = vi.fn();
-    const unsubscribe = store.subscribe(listener);
+    const seen: AuthSession[] = [];
+    const unsubscribe = store.subscribe(() => seen.push(store.get()));
 
     store.applyReply(reply());
     store.setImpersonateAs('7');
     unsubscribe();
     store.reset();
 
-    expect(listener).toHaveBeenCalledTimes(2);
-    expect(listener).toHaveBeenNthCalledWith(1, adaSession);
-    expect(listener).toHaveBeenNthCalledWith(2, { ...adaSession, impersonateAs: '7' });
+    expect(seen).toEqual([adaSession, { ...adaSession, impersonateAs: '7' }]);
+  });
+
+  test('is unchecked until the server first answers, and says so once', () => {
+    const store = createSessionStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(store.isChecked()).toBe(false);
+
+    store.reset();
+
+    expect(store.isChecked()).toBe(true);
+    expect(store.get()).toEqual(signedOutSession);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.reset();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  test('tells who waits for the first answer what it was', async () => {
+    const store = createSessionStore();
+    const answered = store.whenChecked();
+
+    store.applyReply(reply());
+
+    await expect(answered).resolves.toEqual(adaSession);
+    await expect(store.whenChecked()).resolves.toEqual(adaSession);
+  });
+
+  test('an impersonation is not an answer from the server', () => {
+    const store = createSessionStore();
+    store.setImpersonateAs('7');
+    expect(store.isChecked()).toBe(false);
+    expect(store.markChecked().impersonateAs).toBe('7');
+    expect(store.isChecked()).toBe(true);
   });
 
   test('an answer that changes nothing keeps the session and tells nobody', () => {

@@ -26,11 +26,13 @@ const author: AuthSession = {
   roles: [],
 };
 
-function SessionHeader() {
-  return <Header session={useSession()} />;
-}
-
-async function renderHeader(session: AuthSession = signedOutSession) {
+async function renderHeader(
+  session: AuthSession = signedOutSession,
+  { sessionChecked = true } = {},
+) {
+  function SessionHeader() {
+    return <Header session={useSession()} sessionChecked={sessionChecked} />;
+  }
   if (session.isAuthenticated) {
     window.sessionStorage.setItem('shelflink.session', JSON.stringify(session));
   }
@@ -41,6 +43,7 @@ async function renderHeader(session: AuthSession = signedOutSession) {
       queryClient: new QueryClient(),
       sessionStore: createSessionStore(),
       revalidateRoutes: () => undefined,
+      afterFirstPaint: () => Promise.resolve(),
     },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
@@ -114,6 +117,14 @@ describe('the main menu on a phone', () => {
 });
 
 describe('the avatar area', () => {
+  test('before the server answers, a placeholder offers neither sign-in nor an account', async () => {
+    await renderHeader(author, { sessionChecked: false });
+    const banner = screen.getByRole('banner');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(banner.querySelector('.mantine-Skeleton-root')).toBeInTheDocument();
+  });
+
   test('signed out, a placeholder links to the sign-in page', async () => {
     await renderHeader();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');

@@ -33,7 +33,12 @@ function renderDashboard(impersonateAs: string) {
   });
   const router = createRouter({
     routeTree: rootRoute,
-    context: { queryClient, sessionStore, revalidateRoutes: () => {} },
+    context: {
+      queryClient,
+      sessionStore,
+      revalidateRoutes: () => {},
+      afterFirstPaint: () => Promise.resolve(),
+    },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(

@@ -282,6 +282,57 @@ describe('checkSession on later navigations', () => {
   });
 });
 
+describe('the first check of a page load', () => {
+  test('marks the session checked once the server answers, and not before', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    const store = createSessionStore();
+
+    const pending = checkSession(createQueryClient(), store);
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+    expect(store.isChecked()).toBe(false);
+    answer(
+      new Response(JSON.stringify(authReply({ sessionId: '' })), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+
+    expect((await pending).session).toEqual(signedOutSession);
+    expect(store.isChecked()).toBe(true);
+  });
+
+  test('an answer overtaken by a sign-in is dropped', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    const store = createSessionStore();
+
+    const pending = checkSession(createQueryClient(), store);
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+    store.applyReply(authReply());
+    answer(
+      new Response(JSON.stringify(authReply({ sessionId: '' })), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+
+    const result = await pending;
+    expect(result.session.userId).toBe('42');
+    expect(store.get().isAuthenticated).toBe(true);
+  });
+});
+
 describe('a session check that was cut off', () => {
   test('a cancelled request keeps the stored session', async () => {
     fetchMock.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
@@ -291,6 +342,7 @@ describe('a session check that was cut off', () => {
 
     expect(result.sessionCheckFailed).toBe(true);
     expect(store.get().isAuthenticated).toBe(true);
+    expect(store.isChecked()).toBe(true);
   });
 
   test('a check failing while the page is being left keeps the stored session', async () => {

@@ -57,6 +57,7 @@ function routerContext() {
     queryClient: new QueryClient(),
     sessionStore: createSessionStore(),
     revalidateRoutes: () => {},
+    afterFirstPaint: () => Promise.resolve(),
   };
 }
 

@@ -27,7 +27,12 @@ function renderHome() {
   });
   const router = createRouter({
     routeTree: rootRoute,
-    context: { queryClient, sessionStore: createSessionStore(), revalidateRoutes: () => undefined },
+    context: {
+      queryClient,
+      sessionStore: createSessionStore(),
+      revalidateRoutes: () => undefined,
+      afterFirstPaint: () => Promise.resolve(),
+    },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(
