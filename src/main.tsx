@@ -67,7 +67,7 @@ import { apiClient } from '@/api/client';
 import { createQueryClient } from '@/api/query-client';
 import { connectAppServices } from '@/app/app-services';
 import { App } from '@/app/app';
-import { createAppRouter, preloadFirstScreen } from '@/app/router';
+import { createAppRouter, firstNavigation, preloadFirstScreen } from '@/app/router';
 import { createSessionStore } from '@/lib/session';
 
 if (import.meta.env.DEV) {
@@ -79,19 +79,21 @@ const queryClient = createQueryClient();
 const sessionStore = createSessionStore();
 const router = createAppRouter(queryClient, sessionStore);
 connectAppServices(router, queryClient, sessionStore);
-preloadFirstScreen(router);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
-// The router's first navigation starts before React renders, so a page that needs nothing more is
-// rendered whole in the first render, a transition React splits into short tasks, rather than
-// as an empty shell the router then fills in one long task.
-void router.load();
-startTransition(() => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  );
+// React's first render waits for the first navigation (within the time the router would wait
+// before a pending screen anyway), so the page comes in the first render, a transition React
+// splits into short tasks, rather than in an update that fills an empty shell in one long task.
+// Not a top-level await: the page's chunks import this module, so they wait until it has run.
+preloadFirstScreen(router);
+void firstNavigation(router).then(() => {
+  startTransition(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 });

@@ -7,6 +7,9 @@ import { PageLoader } from '@/components/page-loader';
 import { NotFoundPage } from '@/components/not-found-page';
 import { afterFirstPaint } from '@/shell/after-first-paint';
 
+/** How long TanStack Router waits, by default, before it shows a pending screen. */
+const DEFAULT_PENDING_MS = 1000;
+
 export function createAppRouter(queryClient: QueryClient, sessionStore: SessionStore) {
   const router = createRouter({
     routeTree,
@@ -47,6 +50,19 @@ export function preloadFirstScreen(router: AppRouter): void {
   for (const match of router.matchRoutes(pathname, search)) {
     router.loadRouteChunk(router.routesById[match.routeId])?.catch(() => undefined);
   }
+}
+
+/**
+ * Starts the router's first navigation and resolves once it has settled, or once the router
+ * would show its pending screen, whichever comes first.
+ */
+export function firstNavigation(router: AppRouter): Promise<void> {
+  const pendingMs = router.options.defaultPendingMs ?? DEFAULT_PENDING_MS;
+  return Promise.race([
+    // A navigation that fails shows its error once rendered; rendering must not wait on it.
+    router.load().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, pendingMs)),
+  ]);
 }
 
 declare module '@tanstack/react-router' {
