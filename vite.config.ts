@@ -86,7 +86,18 @@ const thirdPartyServices = vendor(
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A page's skeleton ships with the page's code, which loads with it, not in the entry.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['component', 'pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
+    }),
     react(),
     securityHeadersPlugin(),
     compileHintsPlugin(),

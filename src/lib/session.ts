@@ -182,7 +182,7 @@ export function createSessionStore() {
       }),
     applyReply: (reply: AuthCheckReply): AuthSession => settle(sessionFromReply(reply, current)),
     reset: (): AuthSession => settle(signedOutSession),
-    /** The check could not be answered (the page is being left): nothing more to wait for. */
+    /** The check was cut off (the page is being left, the request cancelled): stop waiting. */
     markChecked: (): AuthSession => settle(current),
     setImpersonateAs: (impersonateAs: string): AuthSession => set({ ...current, impersonateAs }),
   };

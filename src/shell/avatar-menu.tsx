@@ -1,4 +1,4 @@
-import { Avatar, Skeleton, UnstyledButton } from '@mantine/core';
+import { Avatar, UnstyledButton } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
 import type { AuthSession } from '@/lib/session';
@@ -6,13 +6,7 @@ import { afterFirstPaint } from './after-first-paint';
 import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import { loadHeaderMenus } from './header-menus-loader';
 
-/** Mantine's Avatar at its default size, md. */
-const AVATAR_SIZE = 38;
-
-export function AvatarMenu({ session, checked }: { session: AuthSession; checked: boolean }) {
-  // Until the server answers, neither "sign in" nor someone's avatar: a signed-in author opening
-  // a new tab must not be offered to sign in.
-  if (!checked) return <Skeleton circle height={AVATAR_SIZE} />;
+export function AvatarMenu({ session }: { session: AuthSession }) {
   if (!session.isAuthenticated) {
     return <Avatar component={Link} to="/login" radius="xl" aria-label="Sign in" color="gray" />;
   }

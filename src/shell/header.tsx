@@ -5,6 +5,7 @@ import type { AuthSession } from '@/lib/session';
 import { AvatarMenu } from './avatar-menu';
 import classes from './header.module.css';
 import { Logo } from './logo';
+import { UntilSessionChecked } from './until-session-checked';
 import { visibleMainLinks, type MainLink } from './main-links';
 import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import { loadHeaderMenus } from './header-menus-loader';
@@ -54,7 +55,9 @@ export function Header({
 
         <Group gap="sm" wrap="nowrap">
           <MobileMenu links={links} />
-          <AvatarMenu session={session} checked={sessionChecked} />
+          <UntilSessionChecked checked={sessionChecked} round>
+            <AvatarMenu session={session} />
+          </UntilSessionChecked>
         </Group>
       </Container>
     </header>

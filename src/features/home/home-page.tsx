@@ -1,17 +1,8 @@
-import {
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { UntilSessionChecked } from '@/shell/until-session-checked';
 import { useSession, useSessionChecked } from '@/shell/use-session';
 
 const features = [
@@ -36,19 +27,6 @@ const features = [
     text: 'See clicks over time, by store, by country and by the site that sent the reader.',
   },
 ];
-
-/**
- * Until the server has answered about the session, what depends on it keeps its place, hidden
- * under a placeholder, so nobody is offered the wrong way in.
- */
-function UntilSessionChecked({ checked, children }: { checked: boolean; children: ReactNode }) {
-  if (checked) return children;
-  return (
-    <Skeleton width="auto" radius="sm">
-      <div style={{ visibility: 'hidden' }}>{children}</div>
-    </Skeleton>
-  );
-}
 
 /** The home screen; the route hands it the link editor, which lives in its own feature. */
 export function HomePage({ linkEditor }: { linkEditor: ReactNode }) {
