@@ -279,56 +279,53 @@ test.describe('scrolling after a navigation', () => {
   });
 });
 
+/** Holds a new tab's first session check (POST /auth) until `release()`. */
+async function holdSessionCheck(page: import('@playwright/test').Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let sent = false;
+  await page.route('**/api/auth', async (route) => {
+    sent = true;
+    await held;
+    await route.fallback();
+  });
+  return { sent: () => sent, release };
+}
+
 test.describe('the first paint', () => {
   test('shows the page while the session check is out, and never the signed-out header to a signed-in author', async ({
     page,
   }) => {
-    let releaseCheck: () => void = () => undefined;
-    const checkHeld = new Promise<void>((resolve) => {
-      releaseCheck = resolve;
-    });
-    let checkSent = false;
-    await page.route('**/api/auth', async (route) => {
-      checkSent = true;
-      await checkHeld;
-      await route.fallback();
-    });
+    const check = await holdSessionCheck(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
 
     await expect(
       page.getByRole('heading', { level: 1, name: 'Smart links that send readers to your books' }),
     ).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect.poll(() => checkSent).toBe(true);
+    await expect.poll(check.sent).toBe(true);
     // Until the answer: neither way in is offered, and the hero's button cannot be reached.
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign in or create an account' })).toHaveCount(0);
 
-    releaseCheck();
+    check.release();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to your links' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   });
 
   test('a page that needs sign-in waits for the answer', async ({ page }) => {
-    let releaseCheck: () => void = () => undefined;
-    const checkHeld = new Promise<void>((resolve) => {
-      releaseCheck = resolve;
-    });
-    let checkSent = false;
     // A new tab holds no session yet, so its first check is POST /auth.
-    await page.route('**/api/auth', async (route) => {
-      checkSent = true;
-      await checkHeld;
-      await route.fallback();
-    });
+    const check = await holdSessionCheck(page);
     await page.goto('/links/books', { waitUntil: 'domcontentloaded' });
 
-    await expect.poll(() => checkSent).toBe(true);
+    await expect.poll(check.sent).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: 'Your links' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
-    releaseCheck();
+    check.release();
     await expect(page.getByRole('heading', { level: 1, name: 'Your links' })).toBeVisible();
   });
 });

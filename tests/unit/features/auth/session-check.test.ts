@@ -282,14 +282,26 @@ describe('checkSession on later navigations', () => {
   });
 });
 
-describe('the first check of a page load', () => {
-  test('marks the session checked once the server answers, and not before', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    fetchMock.mockReturnValue(
-      new Promise<Response>((resolve) => {
-        answer = resolve;
+/** Holds the next fetch until the returned function answers it with a signed-out reply. */
+function holdFetch(): () => void {
+  let answer: (response: Response) => void = () => undefined;
+  fetchMock.mockReturnValue(
+    new Promise<Response>((resolve) => {
+      answer = resolve;
+    }),
+  );
+  return () => {
+    answer(
+      new Response(JSON.stringify(authReply({ sessionId: '' })), {
+        headers: { 'content-type': 'application/json' },
       }),
     );
+  };
+}
+
+describe('the first check of a page load', () => {
+  test('marks the session checked once the server answers, and not before', async () => {
+    const answerSignedOut = holdFetch();
     const store = createSessionStore();
 
     const pending = checkSession(createQueryClient(), store);
@@ -297,23 +309,14 @@ describe('the first check of a page load', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });
     expect(store.isChecked()).toBe(false);
-    answer(
-      new Response(JSON.stringify(authReply({ sessionId: '' })), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    answerSignedOut();
 
     expect((await pending).session).toEqual(signedOutSession);
     expect(store.isChecked()).toBe(true);
   });
 
   test('an answer overtaken by a sign-in is dropped', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    fetchMock.mockReturnValue(
-      new Promise<Response>((resolve) => {
-        answer = resolve;
-      }),
-    );
+    const answerSignedOut = holdFetch();
     const store = createSessionStore();
 
     const pending = checkSession(createQueryClient(), store);
@@ -321,11 +324,7 @@ describe('the first check of a page load', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });
     store.applyReply(authReply());
-    answer(
-      new Response(JSON.stringify(authReply({ sessionId: '' })), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    answerSignedOut();
 
     const result = await pending;
     expect(result.session.userId).toBe('42');
