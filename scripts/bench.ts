@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { missedBudgets } from './bench/budgets.ts';
 import { analyseBuild, measureBytes, type PageUnderTest } from './bench/bytes.ts';
+import { createLocalCertificate } from '../tests/support/local-certificate.ts';
 import { launchChromium } from './bench/chromium.ts';
 import { measureMockLatency } from './bench/latency.ts';
 import { measureLighthouse } from './bench/lighthouse.ts';
@@ -107,12 +108,18 @@ async function measure(
   cleanup.add(mock.stop);
   const api = await startSessionAwareMock(ports.api, mock.origin);
   cleanup.add(api.stop);
-  const app = await startProductionServer({ outDir, port: ports.app, apiTarget: api.origin });
+  const certificate = await createLocalCertificate(workDir);
+  const app = await startProductionServer({
+    outDir,
+    port: ports.app,
+    apiTarget: api.origin,
+    certificate,
+  });
   cleanup.add(app.stop);
 
   const metrics: Metric[] = [];
   const problems: string[] = [];
-  let browser: Browser | undefined = await launchChromium();
+  let browser: Browser | undefined = await launchChromium(certificate);
   const closeBrowser = async () => {
     await browser?.close();
     browser = undefined;
@@ -132,6 +139,7 @@ async function measure(
     port: ports.lighthouseChrome,
     runs: options.lighthouseRuns,
     reportDir: join(workDir, 'lighthouse'),
+    certificate,
   });
   metrics.push(...lighthouse.metrics, ...transitions.metrics);
   problems.push(...transitions.failures, ...lighthouse.failures);

@@ -1,19 +1,24 @@
 // The Chromium every part of the benchmark uses: Debian's, headless, without the background
 // traffic (updates, field trials) that would add noise to the measurements.
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
 import { BLANK_PNG } from '../../tests/support/third-party-receiver.ts';
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
+/** Chromium's flags, trusting the production server's local certificate. */
+export function chromiumFlags(certificate: LocalCertificate): string[] {
+  return [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    certificate.chromiumFlag,
+  ];
+}
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+export function launchChromium(certificate: LocalCertificate): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags(certificate) });
 }
 
 /** The session cookie the mock accepts as a signed-in author. */

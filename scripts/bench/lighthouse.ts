@@ -5,6 +5,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import * as medianRun from 'lighthouse/core/lib/median-run.js';
+import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
 import { chromiumFlags, chromiumPath, SESSION_COOKIE } from './chromium.ts';
 import { metric, type Metric } from './metrics.ts';
 
@@ -16,6 +17,8 @@ export interface LighthouseOptions {
   runs: number;
   /** Where the full JSON reports are written. */
   reportDir: string;
+  /** The production server's certificate, for Chrome to trust. */
+  certificate: LocalCertificate;
 }
 
 /** Lighthouse's own choice of the median run: the one closest to the median FCP and TTI. */
@@ -51,12 +54,12 @@ async function addSessionCookie(port: number, origin: string): Promise<void> {
 async function runOnce(
   url: string,
   flags: Flags,
-  options: { port: number; signedIn: boolean },
+  options: { port: number; signedIn: boolean; certificate: LocalCertificate },
 ): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     port: options.port,
-    chromeFlags: ['--headless=new', ...chromiumFlags],
+    chromeFlags: ['--headless=new', ...chromiumFlags(options.certificate)],
     logLevel: 'silent',
   });
   try {
@@ -155,6 +158,7 @@ export async function measureLighthouse(
           await runOnce(`${options.appOrigin}${page.path}`, flags, {
             port: options.port,
             signedIn: page.signedIn,
+            certificate: options.certificate,
           }),
         );
       }

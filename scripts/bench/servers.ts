@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPrism, type RunningPrism } from '../../tests/support/prism.ts';
 import { BLANK_PNG } from '../../tests/support/third-party-receiver.ts';
+import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
 import { SESSION_COOKIE } from './chromium.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -77,41 +78,26 @@ function listen(server: Server, port: number): Promise<Running> {
   });
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url);
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Serves the build in `outDir` as production does (scripts/serve.ts: compression, caching and
- * security headers), proxying /api to `apiTarget`.
+ * Serves the build in `outDir` as production does (scripts/serve.ts: HTTPS over HTTP/2,
+ * compression, caching and security headers), proxying /api to `apiTarget`.
  */
 export async function startProductionServer(options: {
   outDir: string;
   port: number;
   apiTarget: string;
+  certificate: LocalCertificate;
 }): Promise<Running> {
-  const origin = `http://127.0.0.1:${options.port}`;
-  if (await answers(origin)) throw new Error(`Something already answers on ${origin}`);
   const server = spawn(
-    join(repositoryRoot, 'node_modules/.bin/tsx'),
+    process.execPath,
     [
-      'scripts/serve.ts',
+      ...['--import', 'tsx', 'scripts/serve.ts'],
       ...['--dist', options.outDir, '--port', String(options.port)],
       ...['--api-target', options.apiTarget],
+      ...['--cert', options.certificate.certFile, '--key', options.certificate.keyFile],
     ],
-    { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'pipe'] },
+    { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let stderr = '';
-  server.stderr.setEncoding('utf8');
-  server.stderr.on('data', (chunk: string) => {
-    stderr += chunk;
-  });
   const exited = new Promise<void>((resolve) => {
     server.once('exit', () => {
       resolve();
@@ -122,19 +108,28 @@ export async function startProductionServer(options: {
     server.kill();
     await exited;
   };
-
-  const deadline = Date.now() + startupTimeoutMs;
-  while (!(await answers(origin))) {
-    if (server.exitCode !== null) {
-      throw new Error(`The server exited with code ${String(server.exitCode)}:\n${stderr}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not answer on ${origin} in time:\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    const origin = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString();
+        const served = / on (https:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (served?.[1]) resolve(served[1]);
+      };
+      server.stdout.on('data', collect);
+      server.stderr.on('data', collect);
+      void exited.then(() => {
+        reject(new Error(`The production server exited:\n${output}`));
+      });
+      setTimeout(() => {
+        reject(new Error(`The production server did not start in time:\n${output}`));
+      }, startupTimeoutMs).unref();
+    });
+    return { origin, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { origin, stop };
 }
 
 /**

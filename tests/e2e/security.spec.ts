@@ -1,6 +1,13 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import {
+  connect as connectHttp2,
+  type ClientHttp2Session,
+  type IncomingHttpStatusHeader,
+} from 'node:http2';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
@@ -13,6 +20,7 @@ import {
   SESSION_COOKIE,
   test,
 } from '../support/fixtures';
+import { createLocalCertificate, type LocalCertificate } from '../support/local-certificate';
 
 // The served headers and policy, the production server, and what the app does with tokens,
 // redirect targets and addresses that come from the API.
@@ -171,8 +179,8 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawR
   });
 }
 
-/** Starts scripts/serve.ts on a free port in front of the mock. */
-async function startProductionServer() {
+/** Starts scripts/serve.ts on a free port in front of the mock, over HTTPS with a certificate. */
+async function startProductionServer(certificate?: LocalCertificate) {
   // Node with the tsx loader rather than `npx tsx`: one process, so stopping it stops the server.
   const server = spawn(
     process.execPath,
@@ -186,6 +194,7 @@ async function startProductionServer() {
       buildDirectory,
       '--api-target',
       MOCK_ORIGIN,
+      ...(certificate ? ['--cert', certificate.certFile, '--key', certificate.keyFile] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -193,7 +202,7 @@ async function startProductionServer() {
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      const served = / on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const served = / on (https?:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (served?.[1]) resolveOrigin(served[1]);
     };
     server.stdout.on('data', collect);
@@ -240,6 +249,8 @@ test.describe('the production server (scripts/serve.ts)', () => {
       expectSecurityHeaders(reply.headers);
       expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(reply.headers['cache-control']).toBe('no-cache');
+      // Browsers ignore HSTS over plain HTTP: it is sent over HTTPS only (below).
+      expect(reply.headers['strict-transport-security']).toBeUndefined();
     }
     expect(first.headers['content-encoding']).toBe('br');
     expect(second.headers['content-encoding']).toBe('gzip');
@@ -362,6 +373,103 @@ test.describe('the production server (scripts/serve.ts)', () => {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Sign in to Shelflink' }),
       ).toBeVisible();
+      expect(await violations()).toEqual([]);
+    });
+  });
+});
+
+interface Http2Reply {
+  headers: IncomingHttpHeaders & IncomingHttpStatusHeader;
+  body: string;
+}
+
+/** One request over an HTTP/2 session, answered with its headers and body. */
+function http2Request(
+  session: ClientHttp2Session,
+  headers: OutgoingHttpHeaders,
+  body?: string,
+): Promise<Http2Reply> {
+  return new Promise((resolveReply, reject) => {
+    const stream = session.request(headers);
+    let replyHeaders: Http2Reply['headers'] = {};
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('response', (received) => {
+      replyHeaders = received;
+    });
+    stream.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    stream.on('end', () => {
+      resolveReply({ headers: replyHeaders, body: text });
+    });
+    stream.on('error', reject);
+    stream.end(body);
+  });
+}
+
+test.describe('the production server over HTTPS', () => {
+  let origin = '';
+  let certificate: LocalCertificate | undefined;
+  let stop: () => Promise<void> = () => Promise.resolve();
+
+  test.beforeAll(async () => {
+    certificate = await createLocalCertificate(mkdtempSync(join(tmpdir(), 'shelflink-tls-')));
+    ({ origin, stop } = await startProductionServer(certificate));
+  });
+  test.afterAll(async () => {
+    await stop();
+  });
+
+  test('speaks HTTP/2, with the security headers and HSTS, and proxies /api over it', async () => {
+    const session = connectHttp2(origin, { ca: certificate?.certificate });
+    try {
+      await once(session, 'connect');
+      expect(session.alpnProtocol).toBe('h2');
+
+      const page = await http2Request(session, { ':path': '/faq' });
+      expect(page.headers[':status']).toBe(200);
+      expectSecurityHeaders(page.headers);
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(metaNonce(page.body)).toBe(policyNonce(page.headers['content-security-policy']));
+
+      // HTTP/2's pseudo-headers stay out of the call to the API; its reply comes back whole.
+      const auth = await http2Request(
+        session,
+        { ':method': 'POST', ':path': '/api/auth', 'content-type': 'application/json' },
+        '{}',
+      );
+      expect(auth.headers[':status']).toBe(200);
+      expect(JSON.parse(auth.body)).toMatchObject({ sessionId: SESSION_ID });
+    } finally {
+      session.close();
+    }
+  });
+
+  test.describe('in a browser', () => {
+    test.use({ bypassCSP: false, ignoreHTTPSErrors: true, visitor: 'signed-out' });
+
+    test('the app loads its page, chunks and API calls over HTTP/2', async ({ page }) => {
+      await useDeployedEnvJs(page);
+      const violations = await watchCspViolations(page);
+      await page.goto(`${origin}/report-link/shelf.to/salt-orchard`);
+      await expect(page.getByText('The Salt Orchard')).toBeVisible();
+      const protocols = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .concat(performance.getEntriesByType('navigation'))
+          .filter((entry) => entry.name.startsWith(window.location.origin))
+          .map((entry) => [
+            new URL(entry.name).pathname,
+            (entry as PerformanceResourceTiming).nextHopProtocol,
+          ]),
+      );
+      const paths = protocols.map(([path]) => path);
+      expect(paths).toContain('/report-link/shelf.to/salt-orchard');
+      expect(paths.some((path) => path?.startsWith('/assets/index-'))).toBe(true);
+      expect(paths).toContain('/api/v1/shortlink/metadata');
+      expect(protocols.filter(([, protocol]) => protocol !== 'h2')).toEqual([]);
       expect(await violations()).toEqual([]);
     });
   });
