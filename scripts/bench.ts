@@ -100,7 +100,8 @@ async function measure(
 ): Promise<{ metrics: Metric[]; problems: string[] }> {
   const buildAnalysis = analyseBuild(outDir);
 
-  const thirdParties = await startThirdPartyStandIn(ports.thirdParties);
+  const certificate = await createLocalCertificate(workDir);
+  const thirdParties = await startThirdPartyStandIn(ports.thirdParties, certificate);
   cleanup.add(thirdParties.stop);
   writeBenchRuntimeConfig(outDir, thirdParties.origin);
   console.log('Starting the mock and the production server…');
@@ -108,7 +109,6 @@ async function measure(
   cleanup.add(mock.stop);
   const api = await startSessionAwareMock(ports.api, mock.origin);
   cleanup.add(api.stop);
-  const certificate = await createLocalCertificate(workDir);
   const app = await startProductionServer({
     outDir,
     port: ports.app,

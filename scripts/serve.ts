@@ -184,7 +184,6 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
   'te',
-  'trailer',
 ]);
 
 function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {

@@ -3,7 +3,8 @@
 // third-party hosts.
 import { spawn } from 'node:child_process';
 import { createServer, request as forward, type OutgoingHttpHeaders, type Server } from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer, Server as HttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPrism, type RunningPrism } from '../../tests/support/prism.ts';
@@ -60,12 +61,13 @@ export async function startSessionAwareMock(port: number, mockOrigin: string): P
   return listen(server, port);
 }
 
-function listen(server: Server, port: number): Promise<Running> {
+function listen(server: Server | HttpsServer, port: number): Promise<Running> {
+  const scheme = server instanceof HttpsServer ? 'https' : 'http';
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       resolve({
-        origin: `http://127.0.0.1:${port}`,
+        origin: `${scheme}://127.0.0.1:${port}`,
         stop: () =>
           new Promise<void>((stopped) => {
             server.closeAllConnections();
@@ -135,10 +137,16 @@ export async function startProductionServer(options: {
 /**
  * Stands in for the error-reporting, analytics, tag-manager and avatar hosts, which this
  * machine cannot reach: gtm.js is an empty script, any other GET a blank PNG (avatars), and
- * anything else (Sentry envelopes, analytics batches) is answered with `{}`.
+ * anything else (Sentry envelopes, analytics batches) is answered with `{}`. Over HTTPS, as
+ * those hosts are: the page is served over HTTPS, and plain-HTTP requests from it would be
+ * mixed content.
  */
-export async function startThirdPartyStandIn(port: number): Promise<Running> {
-  const server = createServer((request, response) => {
+export async function startThirdPartyStandIn(
+  port: number,
+  certificate: LocalCertificate,
+): Promise<Running> {
+  const tls = { cert: readFileSync(certificate.certFile), key: readFileSync(certificate.keyFile) };
+  const server = createHttpsServer(tls, (request, response) => {
     response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
     // Echoed rather than `*`, which does not cover Authorization (Chrome flags that as deprecated).
     response.setHeader(
@@ -163,14 +171,18 @@ export async function startThirdPartyStandIn(port: number): Promise<Running> {
  * paint is tested. The consent banner stays on; the benchmark never answers it.
  */
 export function writeBenchRuntimeConfig(outDir: string, standInOrigin: string): void {
-  const { host } = new URL(standInOrigin);
+  const { host, protocol } = new URL(standInOrigin);
   const config = {
     environment: 'production',
     apiBaseUrl: '/api',
     blogUrl: `${standInOrigin}/blog`,
     avatarHost: standInOrigin,
-    sentry: { dsn: `http://bench@${host}/1`, tracesSampleRate: 1 },
-    analytics: { writeKey: 'bench-write-key', apiHost: `${host}/segment/v1`, protocol: 'http' },
+    sentry: { dsn: `${protocol}//bench@${host}/1`, tracesSampleRate: 1 },
+    analytics: {
+      writeKey: 'bench-write-key',
+      apiHost: `${host}/segment/v1`,
+      protocol: protocol.replace(':', ''),
+    },
     tagManager: { host: standInOrigin, analyticsId: 'GTM-BENCH', marketingId: 'GTM-BENCH-ADS' },
     cookieConsent: { enabled: true },
   };
