@@ -1,9 +1,9 @@
 import { Avatar, UnstyledButton } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
+import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import type { AuthSession } from '@/lib/session';
 import { afterFirstPaint } from './after-first-paint';
-import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import { loadHeaderMenus } from './header-menus-loader';
 
 export function AvatarMenu({ session }: { session: AuthSession }) {

@@ -1,13 +1,13 @@
 import { ActionIcon, Anchor, Burger, Container, Group } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import type { AuthSession } from '@/lib/session';
 import { AvatarMenu } from './avatar-menu';
 import classes from './header.module.css';
 import { Logo } from './logo';
 import { UntilSessionChecked } from './until-session-checked';
 import { visibleMainLinks, type MainLink } from './main-links';
-import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import { loadHeaderMenus } from './header-menus-loader';
 
 export function Header({

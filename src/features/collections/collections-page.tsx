@@ -14,9 +14,9 @@ import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { CollectionCard } from './collection-card';
 import { useModuleOnDemand } from '@/components/use-module-on-demand';
 import { loadOnce } from '@/lib/load-once';
+import { CollectionCard } from './collection-card';
 import { collectionCountLabel } from './collection-form';
 import type { Collection } from './collection-types';
 import {
