@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, Server as HttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
 import { startPrism, type RunningPrism } from '../../tests/support/prism.ts';
 import { BLANK_PNG } from '../../tests/support/third-party-receiver.ts';
-import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
 import { SESSION_COOKIE } from './chromium.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
