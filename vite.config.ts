@@ -7,6 +7,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { NONCE_PLACEHOLDER } from './scripts/security-headers.ts';
 import { compileHintsPlugin } from './scripts/compile-hints-plugin.ts';
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
+import { routePreloadsPlugin } from './scripts/route-preloads-plugin.ts';
 import { securityHeadersPlugin } from './scripts/security-headers-plugin.ts';
 
 const mockOrigin = 'http://127.0.0.1:4010';
@@ -101,6 +102,7 @@ export default defineConfig({
     react(),
     securityHeadersPlugin(),
     compileHintsPlugin(),
+    routePreloadsPlugin(),
     precompressPlugin(),
   ],
   html: { cspNonce: NONCE_PLACEHOLDER },

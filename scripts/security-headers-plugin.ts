@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { readRoutePreloads, withRoutePreloads } from './route-preloads.ts';
 import {
   createNonce,
   NONCE_PLACEHOLDER,
@@ -8,7 +9,10 @@ import {
   securityHeaders,
 } from './security-headers.ts';
 
-/** Serves the preview with the same headers as production, and a fresh style nonce per page. */
+/**
+ * Serves the preview with the same headers as production, a fresh style nonce per page and, as
+ * in production, the preload tags of the route a page opens.
+ */
 export function securityHeadersPlugin(): Plugin {
   return {
     name: 'shelflink-security-headers',
@@ -16,6 +20,7 @@ export function securityHeadersPlugin(): Plugin {
       const outDir = resolve(server.config.root, server.config.build.outDir);
       const runtimeConfig = readRuntimeConfig(join(outDir, 'env.js'));
       const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const routePreloads = readRoutePreloads(outDir);
       server.middlewares.use((request, response, next) => {
         const nonce = createNonce();
         for (const [name, value] of Object.entries(securityHeaders(runtimeConfig, nonce))) {
@@ -29,7 +34,9 @@ export function securityHeadersPlugin(): Plugin {
         const isPage = !isFile && !path.startsWith('/api/') && !path.startsWith('/assets/');
         if (request.method === 'GET' && isPage) {
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
-          response.end(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
+          const nonceAttribute = `nonce="${NONCE_PLACEHOLDER}"`;
+          const page = withRoutePreloads(indexHtml, routePreloads, path, nonceAttribute);
+          response.end(page.replaceAll(NONCE_PLACEHOLDER, nonce));
           return;
         }
         next();

@@ -2,8 +2,9 @@
 // [--dist dist] [--api-target http://127.0.0.1:4010] [--cert cert.pem --key key.pem]`. Hashed
 // assets are cached for a year and sent as the build compressed them
 // (scripts/precompress-plugin.ts); index.html and env.js are revalidated on every load and
-// compressed here; page paths fall back to index.html with a fresh style nonce, and /api is
-// proxied when a target is given.
+// compressed here; page paths fall back to index.html with a fresh style nonce and the preload
+// tags of the route they open (scripts/route-preloads.ts), and /api is proxied when a target is
+// given.
 // With a certificate and its key it serves HTTPS over HTTP/2 (HTTP/1.1 for clients without it):
 // a page then loads its dozen or more chunks and its API calls over one connection, instead of
 // queueing them behind the six connections browsers open per origin over HTTP/1.1.
@@ -23,6 +24,7 @@ import type { Socket } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { readRoutePreloads, withRoutePreloads } from './route-preloads.ts';
 import {
   createNonce,
   NONCE_PLACEHOLDER,
@@ -48,6 +50,7 @@ if (Boolean(options.cert) !== Boolean(options.key)) {
 const distRoot = resolve(options.dist);
 const indexFile = join(distRoot, 'index.html');
 const indexHtml = readFileSync(indexFile, 'utf8');
+const routePreloads = readRoutePreloads(distRoot);
 const runtimeConfig = readRuntimeConfig(join(distRoot, 'env.js'));
 const apiTarget = options['api-target'] ? new URL(options['api-target']) : undefined;
 const tls =
@@ -140,8 +143,9 @@ async function send(
   else response.end(payload);
 }
 
-function sendPage(request: Request, response: Response, nonce: string) {
-  const html = Buffer.from(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
+function sendPage(request: Request, response: Response, path: string, nonce: string) {
+  const page = withRoutePreloads(indexHtml, routePreloads, path, `nonce="${NONCE_PLACEHOLDER}"`);
+  const html = Buffer.from(page.replaceAll(NONCE_PLACEHOLDER, nonce));
   const headers = { 'Content-Type': contentTypes['.html'], 'Cache-Control': REVALIDATE };
   return send(request, response, 200, headers, html, { compress: true });
 }
@@ -251,7 +255,9 @@ async function handle(request: Request, response: Response) {
   const extension = extname(path).toLowerCase();
   const isMissingFile =
     !file && (path.startsWith('/assets/') || (extension !== '.html' && extension in contentTypes));
-  await (isMissingFile ? sendNotFound(request, response) : sendPage(request, response, nonce));
+  await (isMissingFile
+    ? sendNotFound(request, response)
+    : sendPage(request, response, path, nonce));
 }
 
 function onRequest(request: Request, response: Response) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { readRoutePreloads } from '../../scripts/route-preloads';
 import { readRuntimeConfig } from '../../scripts/security-headers';
 import {
   appOrigin,
@@ -319,6 +320,24 @@ test.describe('the production server (scripts/serve.ts)', () => {
     expect(missingImage.status).toBe(404);
     const outside = await rawGet(`${origin}/assets/..%2f..%2fpackage.json`);
     expect(outside.status).toBe(404);
+  });
+
+  test("lists the code of the route a page opens, with the page's nonce", async () => {
+    const books = readRoutePreloads(buildDirectory).find((route) => route.path === '/links/books');
+    const reply = await rawGet(`${origin}/links/books`);
+    const page = reply.body.toString();
+    const nonce = policyNonce(reply.headers['content-security-policy']);
+    expect(books?.scripts.length).toBeGreaterThan(0);
+    for (const script of books?.scripts ?? []) {
+      expect(page).toContain(
+        `<link rel="modulepreload" crossorigin href="${script}" nonce="${nonce}">`,
+      );
+    }
+    for (const style of books?.styles ?? []) {
+      expect(page).toContain(
+        `<link rel="stylesheet" crossorigin href="${style}" nonce="${nonce}">`,
+      );
+    }
   });
 
   test('answers old addresses with the app, which redirects them', async () => {

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test } from '../support/fixtures';
+
+// A page comes with the preload tags of the route it opens (scripts/route-preloads.ts), so the
+// browser fetches the route's code with the entry. The table behind them is unit-tested in
+// tests/unit/scripts/route-preloads.test.ts; here it is the built one, served by the preview.
+
+const buildDirectory = resolve(process.env.E2E_BUILD_DIR ?? 'dist');
+const manifest = JSON.parse(
+  readFileSync(join(buildDirectory, '.vite/manifest.json'), 'utf8'),
+) as Record<string, { file: string }>;
+
+/** The chunk files the router loads for routes' components, as paths from the site's root. */
+const routeChunks = new Set(
+  Object.entries(manifest)
+    .filter(([source]) => source.includes('?tsr-split='))
+    .map(([, chunk]) => `/${chunk.file}`),
+);
+
+function componentChunk(routeFile: string): string {
+  const chunk = manifest[`src/routes/${routeFile}?tsr-split=component---pendingComponent`];
+  if (!chunk) throw new Error(`No component chunk for ${routeFile}`);
+  return `/${chunk.file}`;
+}
+
+function preloadedScripts(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+test.describe('route preloads', () => {
+  test('the page for an address lists the code of the route it opens, and only that', async ({
+    request,
+  }) => {
+    const books = preloadedScripts(await (await request.get('/links/books?page=2')).text());
+    expect(books).toContain(componentChunk('_authenticated/links.books.tsx'));
+    expect(books).toContain(componentChunk('_authenticated/links.tsx'));
+    expect(books).toContain(componentChunk('_authenticated.tsx'));
+    expect(books).not.toContain(componentChunk('_authenticated/links.collections.tsx'));
+
+    const faq = preloadedScripts(await (await request.get('/faq')).text());
+    expect(faq).toContain(componentChunk('faq.tsx'));
+    expect(faq).not.toContain(componentChunk('_authenticated/links.books.tsx'));
+
+    const report = preloadedScripts(
+      await (await request.get('/report-link/shelf.to/salt-orchard')).text(),
+    );
+    expect(report).toContain(componentChunk('report-link.$domain.$code.tsx'));
+
+    // An address no page has opens the not-found page; the home page's code is in the entry.
+    const unknown = preloadedScripts(await (await request.get('/no/such/page')).text());
+    expect(unknown).toContain(componentChunk('$.tsx'));
+    const home = await (await request.get('/')).text();
+    expect(preloadedScripts(home).filter((file) => routeChunks.has(file))).toEqual([]);
+  });
+
+  test('opening a page asks for no route code that its page did not list, and lists it once', async ({
+    page,
+    request,
+  }) => {
+    const listed = preloadedScripts(await (await request.get('/links/books')).text());
+    const requested: string[] = [];
+    page.on('request', (sent) => {
+      const path = new URL(sent.url()).pathname;
+      if (routeChunks.has(path)) requested.push(path);
+    });
+    await page.goto('/links/books');
+    await expect(page.getByRole('heading', { name: 'Book links' })).toBeVisible();
+
+    expect(requested).toContain(componentChunk('_authenticated/links.books.tsx'));
+    expect(requested.filter((path) => !listed.includes(path))).toEqual([]);
+    // The app's own preloading found the tags and added none of its own.
+    const copies = await page.evaluate(
+      (hrefs) =>
+        hrefs.map(
+          (href) => document.querySelectorAll(`link[rel="modulepreload"][href="${href}"]`).length,
+        ),
+      listed,
+    );
+    expect(copies.every((count) => count === 1)).toBe(true);
+  });
+});
