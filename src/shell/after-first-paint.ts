@@ -1,6 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 
 const firstPaints = new WeakMap<AnyRouter, Promise<void>>();
+const paintedRouters = new WeakSet<AnyRouter>();
 
 /** Should the first navigation never report that it rendered, deferred code loads after this. */
 const FIRST_PAINT_FALLBACK_MS = 5000;
@@ -71,13 +72,22 @@ export function afterFirstPaint(router: AnyRouter): Promise<void> {
   if (!painted) {
     const shown = Promise.all([firstRender(router), firstContentfulPaint()]);
     const fallback = new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_FALLBACK_MS));
-    painted = Promise.race([shown, fallback]).then(
-      () =>
-        new Promise<void>((resolve) => {
-          afterNextPaint(resolve);
-        }),
-    );
+    painted = Promise.race([shown, fallback])
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            afterNextPaint(resolve);
+          }),
+      )
+      .then(() => {
+        paintedRouters.add(router);
+      });
     firstPaints.set(router, painted);
   }
   return painted;
+}
+
+/** Whether `afterFirstPaint` has resolved: screens opened later render in full straight away. */
+export function isFirstScreenPainted(router: AnyRouter): boolean {
+  return paintedRouters.has(router);
 }

@@ -48,6 +48,41 @@ test('lists the author’s links with abbreviated counts and pages through them'
   expect(consoleErrors).toEqual([]);
 });
 
+test('shows each cover once the page is painted, and a placeholder where one fails', async ({
+  page,
+}) => {
+  await page.route('https://images.shelflink.app/covers/9781668012420.jpg', (route) =>
+    route.fulfill({ status: 404 }),
+  );
+  await page.goto('/links/books');
+
+  const saltOrchard = page.getByRole('listitem').filter({ hasText: 'shelf.to/salt-orchard' });
+  const cover = saltOrchard.locator('img');
+  await expect(cover).toHaveAttribute(
+    'src',
+    'https://images.shelflink.app/covers/9781668012345.jpg',
+  );
+  await expect
+    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  const lowTide = page.getByRole('listitem').filter({ hasText: 'shelf.to/low-tide' });
+  await expect(lowTide.getByRole('heading')).toBeVisible();
+  await expect(lowTide.locator('img')).toHaveCount(0);
+
+  // The image host waits for the first screen: no cover starts loading before it is painted.
+  const { firstPaint, firstCover } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    firstCover: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.startsWith('https://images.shelflink.app/'))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(firstPaint).toBeLessThan(Infinity);
+  expect(firstCover).toBeGreaterThan(firstPaint);
+});
+
 test('changes where a link leads', async ({ page }) => {
   await page.goto('/links/books');
   await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();

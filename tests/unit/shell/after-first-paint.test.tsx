@@ -7,7 +7,12 @@ import {
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { afterFirstPaint, inIdlePeriods } from '@/shell/after-first-paint';
+import { afterFirstPaint, inIdlePeriods, isFirstScreenPainted } from '@/shell/after-first-paint';
+import { useFirstScreenPainted } from '@/shell/use-first-screen-painted';
+
+function PaintState() {
+  return <p>{useFirstScreenPainted() ? 'painted' : 'on its way'}</p>;
+}
 
 function createHeldRouter() {
   let release: () => void = () => undefined;
@@ -16,7 +21,12 @@ function createHeldRouter() {
   });
   const rootRoute = createRootRoute({
     beforeLoad: () => held,
-    component: () => <h1>First screen</h1>,
+    component: () => (
+      <>
+        <h1>First screen</h1>
+        <PaintState />
+      </>
+    ),
   });
   const router = createRouter({
     routeTree: rootRoute,
@@ -51,6 +61,21 @@ describe('afterFirstPaint', () => {
     render(<RouterProvider router={router} />);
     await screen.findByRole('heading', { name: 'First screen' });
     await expect(afterFirstPaint(router)).resolves.toBeUndefined();
+  });
+
+  test('useFirstScreenPainted turns true once, and starts true for screens rendered later', async () => {
+    const { router, release } = createHeldRouter();
+    expect(isFirstScreenPainted(router)).toBe(false);
+    release();
+    const { unmount } = render(<RouterProvider router={router} />);
+    expect(await screen.findByText('on its way')).toBeInTheDocument();
+    expect(await screen.findByText('painted')).toBeInTheDocument();
+    expect(isFirstScreenPainted(router)).toBe(true);
+
+    unmount();
+    render(<RouterProvider router={router} />);
+    // No placeholder render first: the state starts out painted.
+    expect(screen.getByText('painted')).toBeInTheDocument();
   });
 
   describe('in a browser that reports paints', () => {
