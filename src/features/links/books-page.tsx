@@ -13,10 +13,11 @@ import { LINKS_PAGE_SIZE, linksCountQueryOptions, linksListQueryOptions } from '
 const route = getRouteApi('/_authenticated/links/books');
 
 /**
- * Cards drawn with the page; they fill a tall phone screen. The rest of the page's cards, below
- * the fold, follow in a render of their own, so opening the page does not wait for all twenty.
+ * Cards drawn with the page: five fill the list's part of a tall phone screen or of a laptop's.
+ * The rest of the page's cards, below the fold, follow in a render of their own, so opening the
+ * page does not wait for all twenty.
  */
-const CARDS_IN_FIRST_RENDER = 8;
+const CARDS_IN_FIRST_RENDER = 5;
 
 type LinkDialog = 'destination' | 'collection';
 
