@@ -1,14 +1,14 @@
-import { useRouter } from '@tanstack/react-router';
+import type { AnyRouter } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
 import { afterFirstPaint, isFirstScreenPainted } from './after-first-paint';
 
 /**
- * False while the app's first screen is on its way to the glass, then true for good. A part that
- * can wait (an image from another host) renders its placeholder until then, so it neither delays
- * that paint nor competes with the page's own requests for it.
+ * False while the app's first screen is on its way to the glass, then true for good, in a render
+ * that gives way to input. A part that can wait (the notification layer, an image from another
+ * host) renders nothing or its placeholder until then, so it neither delays that paint nor
+ * competes with the page's own requests for it. Screens opened later start out true.
  */
-export function useFirstScreenPainted(): boolean {
-  const router = useRouter();
+export function useFirstScreenPainted(router: AnyRouter): boolean {
   const [painted, setPainted] = useState(() => isFirstScreenPainted(router));
   useEffect(() => {
     if (painted) return;

@@ -1,5 +1,6 @@
 import { Center, Image } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useFirstScreenPainted } from '@/shell/use-first-screen-painted';
 import { isWebAddress } from './link-display';
@@ -14,7 +15,7 @@ const COVER_ASPECT = 1.5;
  */
 export function BookCover({ src, width = 56 }: { src: string | null; width?: number }) {
   const [failedSrc, setFailedSrc] = useState<string>();
-  const firstScreenPainted = useFirstScreenPainted();
+  const firstScreenPainted = useFirstScreenPainted(useRouter());
   const height = Math.round(width * COVER_ASPECT);
   if (!src || !isWebAddress(src) || failedSrc === src || !firstScreenPainted) {
     return (

@@ -4,6 +4,7 @@ import {
   createRootRoute,
   createRouter,
   RouterProvider,
+  useRouter,
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -11,7 +12,7 @@ import { afterFirstPaint, inIdlePeriods, isFirstScreenPainted } from '@/shell/af
 import { useFirstScreenPainted } from '@/shell/use-first-screen-painted';
 
 function PaintState() {
-  return <p>{useFirstScreenPainted() ? 'painted' : 'on its way'}</p>;
+  return <p>{useFirstScreenPainted(useRouter()) ? 'painted' : 'on its way'}</p>;
 }
 
 function createHeldRouter() {
