@@ -27,7 +27,7 @@ export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkC
             <Title order={3} fz="md" lineClamp={2}>
               {link.title || 'Untitled link'}
             </Title>
-            <Text size="sm" c="dimmed" truncate="end">
+            <Text size="sm" truncate="end" className={classes.dimmed}>
               {[link.author, store].filter(Boolean).join(' · ')}
             </Text>
           </div>
@@ -39,11 +39,16 @@ export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkC
         </div>
         <div className={classes.row}>
           {isWebAddress(link.shortUrl) ? (
-            <Anchor href={link.shortUrl} target="_blank" rel="noopener noreferrer" fw={600}>
+            <Anchor
+              href={link.shortUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={classes.shortLink}
+            >
               {label}
             </Anchor>
           ) : (
-            <Text fw={600}>{label}</Text>
+            <Text className={classes.shortLink}>{label}</Text>
           )}
           <CopyValueButton value={link.shortUrl} label={label} />
         </div>
@@ -55,7 +60,7 @@ export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkC
               {clickCountLabel(link.clickCount)}
             </Text>
           </div>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" className={classes.dimmed}>
             Created {createdFormat.format(new Date(link.createdAt))}
           </Text>
         </div>
@@ -67,7 +72,7 @@ export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkC
 function Destination({ url }: { url: string }) {
   return (
     <div className={`${classes.row} ${classes.destination}`}>
-      <Text size="sm" c="dimmed" className={classes.label}>
+      <Text size="sm" className={`${classes.dimmed} ${classes.label}`}>
         Leads to
       </Text>
       {isWebAddress(url) ? (
@@ -78,12 +83,12 @@ function Destination({ url }: { url: string }) {
           size="sm"
           truncate="end"
           title={url}
-          miw={0}
+          className={classes.shrinkable}
         >
           {url}
         </Anchor>
       ) : (
-        <Text size="sm" truncate="end" title={url} miw={0}>
+        <Text size="sm" truncate="end" title={url} className={classes.shrinkable}>
           {url}
         </Text>
       )}
