@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { createLocalCertificate } from '../tests/support/local-certificate.ts';
+import { startProductionServer } from '../tests/support/production-server.ts';
 import { missedBudgets } from './bench/budgets.ts';
 import { analyseBuild, measureBytes, type PageUnderTest } from './bench/bytes.ts';
 import { launchChromium } from './bench/chromium.ts';
@@ -25,7 +26,6 @@ import {
 import {
   repositoryRoot,
   startMock,
-  startProductionServer,
   startSessionAwareMock,
   startThirdPartyStandIn,
   writeBenchRuntimeConfig,

@@ -1,7 +1,6 @@
-// The servers the benchmark measures against: the Prism mock, the production build served by the
-// production server (scripts/serve.ts, with /api proxied to that mock) and a stand-in for
-// third-party hosts.
-import { spawn } from 'node:child_process';
+// The servers the benchmark measures against, beside the production server
+// (tests/support/production-server.ts): the Prism mock, a session-aware front for it and a
+// stand-in for third-party hosts.
 import { createServer, request as forward, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, Server as HttpsServer } from 'node:https';
@@ -18,8 +17,6 @@ export interface Running {
   origin: string;
   stop: () => Promise<void>;
 }
-
-const startupTimeoutMs = 60_000;
 
 export function startMock(port: number): Promise<RunningPrism> {
   return startPrism({ port });
@@ -78,60 +75,6 @@ function listen(server: Server | HttpsServer, port: number): Promise<Running> {
       });
     });
   });
-}
-
-/**
- * Serves the build in `outDir` as production does (scripts/serve.ts: HTTPS over HTTP/2,
- * compression, caching and security headers), proxying /api to `apiTarget`.
- */
-export async function startProductionServer(options: {
-  outDir: string;
-  port: number;
-  apiTarget: string;
-  certificate: LocalCertificate;
-}): Promise<Running> {
-  const server = spawn(
-    process.execPath,
-    [
-      ...['--import', 'tsx', 'scripts/serve.ts'],
-      ...['--dist', options.outDir, '--port', String(options.port)],
-      ...['--api-target', options.apiTarget],
-      ...['--cert', options.certificate.certFile, '--key', options.certificate.keyFile],
-    ],
-    { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<void>((resolve) => {
-    server.once('exit', () => {
-      resolve();
-    });
-  });
-  const stop = async (): Promise<void> => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    server.kill();
-    await exited;
-  };
-  try {
-    const origin = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString();
-        const served = / on (https:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (served?.[1]) resolve(served[1]);
-      };
-      server.stdout.on('data', collect);
-      server.stderr.on('data', collect);
-      void exited.then(() => {
-        reject(new Error(`The production server exited:\n${output}`));
-      });
-      setTimeout(() => {
-        reject(new Error(`The production server did not start in time:\n${output}`));
-      }, startupTimeoutMs).unref();
-    });
-    return { origin, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
@@ -22,6 +21,7 @@ import {
   test,
 } from '../support/fixtures';
 import { createLocalCertificate, type LocalCertificate } from '../support/local-certificate';
+import { startProductionServer } from '../support/production-server';
 
 // The served headers and policy, the production server, and what the app does with tokens,
 // redirect targets and addresses that come from the API.
@@ -180,50 +180,9 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawR
   });
 }
 
-/** Starts scripts/serve.ts on a free port in front of the mock, over HTTPS with a certificate. */
-async function startProductionServer(certificate?: LocalCertificate) {
-  // Node with the tsx loader rather than `npx tsx`: one process, so stopping it stops the server.
-  const server = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/serve.ts',
-      '--port',
-      '0',
-      '--dist',
-      buildDirectory,
-      '--api-target',
-      MOCK_ORIGIN,
-      ...(certificate ? ['--cert', certificate.certFile, '--key', certificate.keyFile] : []),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const origin = await new Promise<string>((resolveOrigin, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const served = / on (https?:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (served?.[1]) resolveOrigin(served[1]);
-    };
-    server.stdout.on('data', collect);
-    server.stderr.on('data', collect);
-    server.once('exit', (code) => {
-      reject(new Error(`scripts/serve.ts exited (${String(code)}):\n${output}`));
-    });
-  });
-  const stop = () =>
-    new Promise<void>((resolveStop) => {
-      if (server.exitCode !== null) {
-        resolveStop();
-        return;
-      }
-      server.once('exit', () => {
-        resolveStop();
-      });
-      server.kill('SIGTERM');
-    });
-  return { origin, stop };
+/** Starts scripts/serve.ts on a free port in front of the mock, over HTTPS when given a certificate. */
+function startServer(certificate?: LocalCertificate) {
+  return startProductionServer({ outDir: buildDirectory, apiTarget: MOCK_ORIGIN, certificate });
 }
 
 test.describe('the production server (scripts/serve.ts)', () => {
@@ -234,7 +193,7 @@ test.describe('the production server (scripts/serve.ts)', () => {
   )?.[1];
 
   test.beforeAll(async () => {
-    ({ origin, stop } = await startProductionServer());
+    ({ origin, stop } = await startServer());
   });
   test.afterAll(async () => {
     await stop();
@@ -434,7 +393,7 @@ test.describe('the production server over HTTPS', () => {
 
   test.beforeAll(async () => {
     certificate = await createLocalCertificate(mkdtempSync(join(tmpdir(), 'shelflink-tls-')));
-    ({ origin, stop } = await startProductionServer(certificate));
+    ({ origin, stop } = await startServer(certificate));
   });
   test.afterAll(async () => {
     await stop();
