@@ -157,9 +157,15 @@ describe('startErrorReporting', () => {
     expect(
       integrations([{ name: 'Breadcrumbs' }, { name: 'CultureContext' }, { name: 'Dedupe' }]),
     ).toEqual([{ name: 'Breadcrumbs' }, { name: 'Dedupe' }, { name: 'router-tracing' }]);
-    // The build's own files are not turned into spans.
+    // The build's own files and the book covers are not turned into spans.
     expect(sentry.tanstackRouterBrowserTracingIntegration).toHaveBeenCalledWith(router, {
-      ignoreResourceSpans: ['resource.script', 'resource.css', 'resource.link'],
+      ignoreResourceSpans: [
+        'resource.script',
+        'resource.css',
+        'resource.link',
+        'resource.other',
+        'resource.img',
+      ],
     });
   });
 
