@@ -48,6 +48,44 @@ test('lists the author’s links with abbreviated counts and pages through them'
   expect(consoleErrors).toEqual([]);
 });
 
+test('a card’s copy button copies its short link, with a tooltip that says so', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/links/books');
+  const saltOrchard = page.getByRole('listitem').filter({ hasText: 'shelf.to/salt-orchard' });
+  const copyButton = saltOrchard.getByRole('button', { name: 'Copy shelf.to/salt-orchard' });
+  const tooltip = saltOrchard.getByText('Copy', { exact: true });
+  await expect(tooltip).toBeHidden();
+
+  await copyButton.hover();
+  await expect(tooltip).toBeVisible();
+  await copyButton.click();
+  await expect(
+    saltOrchard.getByRole('button', { name: 'Copied shelf.to/salt-orchard' }),
+  ).toBeVisible();
+  await expect(saltOrchard.getByText('Copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'https://shelf.to/salt-orchard',
+  );
+  await page.mouse.move(0, 0);
+  await expect(saltOrchard.getByText(/^Cop(y|ied)$/)).toBeHidden();
+
+  // From the keyboard: the tooltip shows with the focus, and Escape puts it away.
+  await saltOrchard.getByRole('link', { name: 'shelf.to/salt-orchard' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(
+    saltOrchard.getByRole('button', { name: /^Cop(y|ied) shelf\.to\/salt-orchard$/ }),
+  ).toBeFocused();
+  await expect(saltOrchard.getByText(/^Cop(y|ied)$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(saltOrchard.getByText(/^Cop(y|ied)$/)).toBeHidden();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(saltOrchard.getByText(/^Cop(y|ied)$/)).toBeVisible();
+});
+
 test('shows each cover once the page is painted, and a placeholder where one fails', async ({
   page,
 }) => {
