@@ -1,6 +1,7 @@
 import type { Analytics } from '@segment/analytics-next';
 import { runtimeConfig } from '@/config/runtime-config';
 import { ANALYTICS_COOKIE_DAYS } from './cookies';
+import { nextIdlePeriod } from './idle';
 
 /** Batch size, flush interval and retries; the SDK itself caps a batch at 500 KB and a keepalive request at 64 KB. */
 export const ANALYTICS_DELIVERY = { size: 10, timeout: 5000, maxRetries: 10 } as const;
@@ -13,6 +14,7 @@ function loadClient(): Promise<Analytics | undefined> {
   if (!writeKey) return Promise.resolve(undefined);
   client ??= import('@segment/analytics-next')
     .then(async ({ AnalyticsBrowser }) => {
+      await nextIdlePeriod();
       const segmentSettings = {
         apiHost,
         protocol,

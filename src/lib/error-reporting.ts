@@ -1,6 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { ApiError } from '@/api/api-error';
 import { runtimeConfig } from '@/config/runtime-config';
+import { nextIdlePeriod } from './idle';
 
 type SentryModule = typeof import('./sentry-sdk');
 type SentryCall = (sentry: SentryModule) => void;
@@ -19,7 +20,8 @@ function withSentry(call: SentryCall): void {
 export function startErrorReporting(router: AnyRouter): void {
   const { dsn, tracesSampleRate } = runtimeConfig.sentry;
   if (!dsn) return;
-  void import('./sentry-sdk').then((Sentry) => {
+  void import('./sentry-sdk').then(async (Sentry) => {
+    await nextIdlePeriod();
     if (sentry) return;
     Sentry.startSentry(router, {
       dsn,

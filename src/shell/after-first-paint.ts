@@ -1,4 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
+import { whenIdle } from '@/lib/idle';
 
 const firstPaints = new WeakMap<AnyRouter, Promise<void>>();
 const paintedRouters = new WeakSet<AnyRouter>();
@@ -13,12 +14,10 @@ const FIRST_PAINT_FALLBACK_MS = 5000;
 export function inIdlePeriods(tasks: (() => void)[]): void {
   const [task, ...rest] = tasks;
   if (!task) return;
-  const run = () => {
+  whenIdle(() => {
     task();
     inIdlePeriods(rest);
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 1);
+  });
 }
 
 /** Runs `task` once the frame being prepared has been painted: a frame, then a task. */

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 const { segment, config } = vi.hoisted(() => {
   const instance = { identify: vi.fn(), alias: vi.fn(), page: vi.fn(), reset: vi.fn() };
@@ -28,15 +28,19 @@ async function freshAnalytics() {
   return (await import('@/lib/analytics')).analytics;
 }
 
-/** Lets pending dynamic imports and promise callbacks run. */
+/** Lets pending dynamic imports, the idle period after them and promise callbacks run. */
 async function settle(): Promise<void> {
   await vi.dynamicImportSettled();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
   config.analytics.writeKey = 'write-key';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('before consent', () => {
@@ -90,6 +94,23 @@ describe('after consent', () => {
         },
       },
     });
+  });
+
+  test('Segment starts in an idle period after its code has loaded', async () => {
+    const idleCallbacks: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
+    const analytics = await freshAnalytics();
+    analytics.grantConsent();
+
+    analytics.page('/links', 'Links');
+    await settle();
+    expect(idleCallbacks).toHaveLength(1);
+    expect(segment.load).not.toHaveBeenCalled();
+
+    idleCallbacks.shift()?.();
+    await settle();
+    expect(segment.load).toHaveBeenCalledTimes(1);
+    expect(segment.instance.page).toHaveBeenCalledWith(undefined, 'Links', { path: '/links' });
   });
 
   test('page, identify and alias reach Segment', async () => {

@@ -41,6 +41,7 @@ beforeEach(() => {
 
 afterEach(() => {
   consoleError.mockRestore();
+  vi.unstubAllGlobals();
 });
 
 describe('errorMessage', () => {
@@ -134,6 +135,24 @@ describe('reportUncaughtError', () => {
 });
 
 describe('startErrorReporting', () => {
+  test('starts Sentry in an idle period after its code has loaded', async () => {
+    const idleCallbacks: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
+    config.sentry.dsn = 'https://key@sentry.test/1';
+    const { startErrorReporting } = await freshErrorReporting();
+
+    startErrorReporting(router);
+    await vi.waitFor(() => {
+      expect(idleCallbacks).toHaveLength(1);
+    });
+    expect(sentry.init).not.toHaveBeenCalled();
+
+    idleCallbacks.shift()?.();
+    await vi.waitFor(() => {
+      expect(sentry.init).toHaveBeenCalledTimes(1);
+    });
+  });
+
   test('starts Sentry once, with the environment and sample rate', async () => {
     config.sentry.dsn = 'https://key@sentry.test/1';
     const { startErrorReporting } = await freshErrorReporting();
