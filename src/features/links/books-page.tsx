@@ -1,23 +1,26 @@
 import { Button, Center, EmptyState, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
+import { useCallbackRef } from '@mantine/hooks';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useModuleOnDemand } from '@/components/use-module-on-demand';
 import { LinkCard } from './link-card';
 import { loadLinkDialogs } from './link-dialogs-loader';
 import { linkCountLabel, linksPageQuery, pageCount } from './link-display';
 import type { AuthorLink } from './link-types';
 import { LINKS_PAGE_SIZE, linksCountQueryOptions, linksListQueryOptions } from './links-queries';
+import { useCardsDrawn } from './use-cards-drawn';
 
 const route = getRouteApi('/_authenticated/links/books');
 
 /**
  * Cards drawn with the page: five fill the list's part of a tall phone screen or of a laptop's.
- * The rest of the page's cards, below the fold, follow in a render of their own, so opening the
- * page does not wait for all twenty.
+ * The rest of the page's cards, below the fold, follow a few at a time, so opening the page does
+ * not wait for all twenty.
  */
 const CARDS_IN_FIRST_RENDER = 5;
+const CARDS_PER_LATER_RENDER = 3;
 
 type LinkDialog = 'destination' | 'collection';
 
@@ -27,17 +30,28 @@ export function BooksPage() {
   const [{ data: list }, { data: count }] = useSuspenseQueries({
     queries: [linksListQueryOptions(linksPageQuery(page)), linksCountQueryOptions()],
   });
-  const allCardsDrawn = useDeferredValue(true, false);
+  const cardsDrawn = useCardsDrawn(
+    list.results.length,
+    CARDS_IN_FIRST_RENDER,
+    CARDS_PER_LATER_RENDER,
+  );
   const [dialog, setDialog] = useState<LinkDialog>();
   const [target, setTarget] = useState<AuthorLink>();
   const { loaded: dialogs, request: requestDialogs } = useModuleOnDemand(loadLinkDialogs);
 
-  const open = (kind: LinkDialog) => (link: AuthorLink) => {
+  const open = (kind: LinkDialog, link: AuthorLink) => {
     requestDialogs(() => {
       setTarget(link);
       setDialog(kind);
     });
   };
+  // The same handlers on every render, so drawing more cards leaves the drawn ones alone.
+  const changeDestination = useCallbackRef((link: AuthorLink) => {
+    open('destination', link);
+  });
+  const addToCollection = useCallbackRef((link: AuthorLink) => {
+    open('collection', link);
+  });
   const close = () => {
     setDialog(undefined);
   };
@@ -68,16 +82,14 @@ export function BooksPage() {
         </Stack>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {(allCardsDrawn ? list.results : list.results.slice(0, CARDS_IN_FIRST_RENDER)).map(
-            (link) => (
-              <LinkCard
-                key={link.id}
-                link={link}
-                onChangeDestination={open('destination')}
-                onAddToCollection={open('collection')}
-              />
-            ),
-          )}
+          {list.results.slice(0, cardsDrawn).map((link) => (
+            <LinkCard
+              key={link.id}
+              link={link}
+              onChangeDestination={changeDestination}
+              onAddToCollection={addToCollection}
+            />
+          ))}
         </Stack>
       )}
 

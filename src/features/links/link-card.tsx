@@ -1,5 +1,6 @@
 import { Anchor, Paper, Text, Title } from '@mantine/core';
 import { IconPointer } from '@tabler/icons-react';
+import { memo } from 'react';
 import { CopyValueButton } from '@/components/copy-value-button';
 import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import { loadOnce } from '@/lib/load-once';
@@ -15,7 +16,12 @@ const createdFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 type LinkCardProps = LinkActionsProps;
 
-export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkCardProps) {
+/** Memoised: the cards of a page are drawn a few at a time, and the drawn ones stay as they are. */
+export const LinkCard = memo(function LinkCard({
+  link,
+  onChangeDestination,
+  onAddToCollection,
+}: LinkCardProps) {
   const label = shortLinkLabel(link);
   const store = [link.retailer, link.storefront].filter(Boolean).join(' ');
   return (
@@ -67,7 +73,7 @@ export function LinkCard({ link, onChangeDestination, onAddToCollection }: LinkC
       </div>
     </Paper>
   );
-}
+});
 
 function Destination({ url }: { url: string }) {
   return (
