@@ -1,17 +1,34 @@
-import { lazy, Suspense } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/idle';
+import { loadOnce } from '@/lib/load-once';
 import { useFirstScreenPainted } from '@/shell/use-first-screen-painted';
 import type { AppRouter } from './router';
 
 // Its own chunk: the container (and its transitions) is not needed for the first screen.
-const NotificationLayer = lazy(() => import('./notification-layer'));
+const loadNotificationLayer = loadOnce(() => import('./notification-layer'));
+const NotificationLayer = lazy(loadNotificationLayer);
 
 /**
- * Mounts Mantine's notification container once the first screen has been painted. A
- * `notifications.show(...)` before then is kept in Mantine's store and appears when it mounts.
+ * Mounts Mantine's notification container with the first notification, once the first screen
+ * has been painted; most visits show none and never mount it. A `notifications.show(...)` before
+ * then is kept in Mantine's store and appears when it mounts. The container's code loads in an
+ * idle period after the first paint, so the first notification does not wait for it.
  */
 export function DeferredNotifications({ router }: { router: AppRouter }) {
-  const ready = useFirstScreenPainted(router);
-  if (!ready) return null;
+  const painted = useFirstScreenPainted(router);
+  const { notifications, queue } = useNotifications();
+  const [mounted, setMounted] = useState(false);
+  if (painted && !mounted && notifications.length + queue.length > 0) setMounted(true);
+
+  useEffect(() => {
+    if (!painted) return;
+    whenIdle(() => {
+      loadNotificationLayer().catch(() => undefined);
+    });
+  }, [painted]);
+
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <NotificationLayer />

@@ -17,14 +17,22 @@ afterEach(() => {
   notifications.clean();
 });
 
+function createHomeRouter() {
+  const rootRoute = createRootRoute({ component: () => <h1>Home</h1> });
+  return createRouter({
+    routeTree: rootRoute,
+    context: { queryClient: new QueryClient() },
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+}
+
+function notificationContainer() {
+  return document.querySelector('.mantine-Notifications-root');
+}
+
 describe('the notification layer', () => {
   test('mounts after the first paint and shows what was announced before it', async () => {
-    const rootRoute = createRootRoute({ component: () => <h1>Home</h1> });
-    const router = createRouter({
-      routeTree: rootRoute,
-      context: { queryClient: new QueryClient() },
-      history: createMemoryHistory({ initialEntries: ['/'] }),
-    });
+    const router = createHomeRouter();
     // As a sign-in route does while it redirects, before the first screen exists.
     notifications.show({ title: 'Your link is yours', message: 'shelf.to/salt-orchard is yours.' });
 
@@ -47,5 +55,25 @@ describe('the notification layer', () => {
       notifications.show({ message: 'Saved.' });
     });
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
+  });
+
+  test('is not mounted until there is something to show', async () => {
+    const router = createHomeRouter();
+    render(
+      <MantineProvider env="test">
+        <DeferredNotifications router={router as unknown as AppRouter} />
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Home' });
+    await act(() => afterFirstPaint(router));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(notificationContainer()).toBeNull();
+
+    act(() => {
+      notifications.show({ message: 'Link copied.' });
+    });
+    expect(await screen.findByText('Link copied.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(notificationContainer()).not.toBeNull();
   });
 });
