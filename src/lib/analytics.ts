@@ -1,7 +1,7 @@
 import type { Analytics } from '@segment/analytics-next';
 import { runtimeConfig } from '@/config/runtime-config';
 import { ANALYTICS_COOKIE_DAYS } from './cookies';
-import { nextIdlePeriod } from './idle';
+import { nextIdlePeriod, whenIdle } from './idle';
 
 /** Batch size, flush interval and retries; the SDK itself caps a batch at 500 KB and a keepalive request at 64 KB. */
 export const ANALYTICS_DELIVERY = { size: 10, timeout: 5000, maxRetries: 10 } as const;
@@ -40,10 +40,15 @@ function loadClient(): Promise<Analytics | undefined> {
   return client;
 }
 
-/** Runs an analytics call only once consent is granted; before that nothing is loaded or sent. */
+/**
+ * Runs an analytics call only once consent is granted; before that nothing is loaded or sent.
+ * Each call runs in an idle period of its own, apart from the client's start.
+ */
 function whenConsented(call: (analytics: Analytics) => unknown): void {
   if (!consentGranted) return;
-  void loadClient().then((analytics) => analytics && call(analytics));
+  void loadClient().then((analytics) => {
+    if (analytics) whenIdle(() => call(analytics));
+  });
 }
 
 export const analytics = {

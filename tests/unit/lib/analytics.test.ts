@@ -96,7 +96,7 @@ describe('after consent', () => {
     });
   });
 
-  test('Segment starts in an idle period after its code has loaded', async () => {
+  test('Segment starts in an idle period after its code has loaded, and each call in another', async () => {
     const idleCallbacks: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
     const analytics = await freshAnalytics();
@@ -110,6 +110,9 @@ describe('after consent', () => {
     idleCallbacks.shift()?.();
     await settle();
     expect(segment.load).toHaveBeenCalledTimes(1);
+    expect(segment.instance.page).not.toHaveBeenCalled();
+
+    idleCallbacks.shift()?.();
     expect(segment.instance.page).toHaveBeenCalledWith(undefined, 'Links', { path: '/links' });
   });
 
