@@ -1,9 +1,9 @@
 /**
- * Calls `task` in the browser's next idle period, or after at most `timeout` ms where the page
- * stays busy (and soon after, in browsers without idle callbacks).
+ * Calls `task` in the browser's next idle period, or after two seconds where the page stays busy
+ * (and soon after, in browsers without idle callbacks).
  */
-export function whenIdle(task: () => void, timeout = 2000): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout });
+export function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
   else setTimeout(task, 1);
 }
 

@@ -1,6 +1,6 @@
 import { Button, Center, EmptyState, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useCallbackRef } from '@mantine/hooks';
+import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -10,15 +10,15 @@ export function useCardsDrawn(total: number, first: number, batch: number): numb
   const [drawn, setDrawn] = useState(first);
   useEffect(() => {
     if (drawn >= total) return;
-    let unmounted = false;
+    let active = true;
     whenIdle(() => {
-      if (unmounted) return;
+      if (!active) return;
       startTransition(() => {
         setDrawn((count) => count + batch);
       });
     });
     return () => {
-      unmounted = true;
+      active = false;
     };
   }, [drawn, total, batch]);
   return Math.min(drawn, total);
