@@ -7,6 +7,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { NONCE_PLACEHOLDER } from './scripts/security-headers.ts';
 import { compileHintsPlugin } from './scripts/compile-hints-plugin.ts';
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
+import { backgroundImports } from './scripts/background-imports-plugin.ts';
 import { routePreloadsPlugin } from './scripts/route-preloads-plugin.ts';
 import { securityHeadersPlugin } from './scripts/security-headers-plugin.ts';
 
@@ -85,6 +86,21 @@ const thirdPartyServices = vendor(
   ),
 );
 
+/**
+ * Modules loaded in the background after the first paint. The link editor is one on the home
+ * page; elsewhere it starts loading when an author points at "New link".
+ */
+const backgroundLoads = backgroundImports((moduleId) =>
+  [
+    /src\/app\/notification-layer\.tsx$/,
+    /src\/lib\/sentry-sdk\.ts$/,
+    /src\/lib\/cookie-banner\.ts$/,
+    /src\/shell\/avatar-url\.ts$/,
+    /src\/features\/link-editor\/link-editor\.tsx$/,
+    /node_modules\/@segment\//,
+  ].some((pattern) => pattern.test(moduleId)),
+);
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -103,6 +119,7 @@ export default defineConfig({
     securityHeadersPlugin(),
     compileHintsPlugin(),
     routePreloadsPlugin(),
+    backgroundLoads.plugin,
     precompressPlugin(),
   ],
   html: { cspNonce: NONCE_PLACEHOLDER },
@@ -128,7 +145,7 @@ export default defineConfig({
     // The polyfill fetches <link rel="modulepreload"> targets for browsers without the feature
     // (before Safari 17 and Firefox 115); those still load every chunk, only a little later.
     // Without it the entry of every page is 0.25 kB gzip smaller.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: backgroundLoads.resolveDependencies },
     rolldownOptions: {
       output: {
         // A vendor piece is named after every route that uses it; the entry lists each chunk's

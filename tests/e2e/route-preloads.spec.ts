@@ -18,6 +18,12 @@ const routeChunks = new Set(
     .map(([, chunk]) => `/${chunk.file}`),
 );
 
+function chunkOf(source: string): string {
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`No chunk for ${source}`);
+  return `/${chunk.file}`;
+}
+
 function componentChunk(routeFile: string): string {
   const chunk = manifest[`src/routes/${routeFile}?tsr-split=component---pendingComponent`];
   if (!chunk) throw new Error(`No component chunk for ${routeFile}`);
@@ -80,5 +86,34 @@ test.describe('route preloads', () => {
       listed,
     );
     expect(copies.every((count) => count === 1)).toBe(true);
+  });
+
+  test('code loaded in the background adds no preload tags; code opened on request does', async ({
+    page,
+    request,
+  }) => {
+    const modulePreloads = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      );
+
+    // The home page's editor loads once the page is painted, with its imports, and adds no tags
+    // to those the page came with.
+    const listed = preloadedScripts(await (await request.get('/')).text());
+    const editorLoaded = page.waitForResponse((response) =>
+      response.url().endsWith(chunkOf('src/features/link-editor/link-editor.tsx')),
+    );
+    await page.goto('/');
+    await editorLoaded;
+    await expect(page.getByRole('textbox', { name: 'Book link or ISBN' })).toBeVisible();
+    expect(await modulePreloads()).toEqual(listed);
+
+    // A card's menu loads when an author heads for it, its imports preloaded alongside.
+    await page.goto('/links/books');
+    await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).hover();
+    const menuChunk = chunkOf('src/features/links/link-actions-menu.tsx');
+    await expect.poll(modulePreloads).toContain(menuChunk);
   });
 });
