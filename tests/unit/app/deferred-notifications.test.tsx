@@ -17,13 +17,22 @@ afterEach(() => {
   notifications.clean();
 });
 
-function createHomeRouter() {
+/** A home screen with the notification layer beside it, rendered; resolves once it shows. */
+async function renderHomeScreen() {
   const rootRoute = createRootRoute({ component: () => <h1>Home</h1> });
-  return createRouter({
+  const router = createRouter({
     routeTree: rootRoute,
     context: { queryClient: new QueryClient() },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
+  render(
+    <MantineProvider env="test">
+      <DeferredNotifications router={router as unknown as AppRouter} />
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  await screen.findByRole('heading', { name: 'Home' });
+  return router;
 }
 
 function notificationContainer() {
@@ -32,17 +41,10 @@ function notificationContainer() {
 
 describe('the notification layer', () => {
   test('mounts after the first paint and shows what was announced before it', async () => {
-    const router = createHomeRouter();
     // As a sign-in route does while it redirects, before the first screen exists.
     notifications.show({ title: 'Your link is yours', message: 'shelf.to/salt-orchard is yours.' });
 
-    render(
-      <MantineProvider env="test">
-        <DeferredNotifications router={router as unknown as AppRouter} />
-        <RouterProvider router={router} />
-      </MantineProvider>,
-    );
-    await screen.findByRole('heading', { name: 'Home' });
+    const router = await renderHomeScreen();
     expect(screen.queryByText('shelf.to/salt-orchard is yours.')).not.toBeInTheDocument();
 
     await act(() => afterFirstPaint(router));
@@ -58,14 +60,7 @@ describe('the notification layer', () => {
   });
 
   test('is not mounted until there is something to show', async () => {
-    const router = createHomeRouter();
-    render(
-      <MantineProvider env="test">
-        <DeferredNotifications router={router as unknown as AppRouter} />
-        <RouterProvider router={router} />
-      </MantineProvider>,
-    );
-    await screen.findByRole('heading', { name: 'Home' });
+    const router = await renderHomeScreen();
     await act(() => afterFirstPaint(router));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(notificationContainer()).toBeNull();
