@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { readRoutePreloads, withRoutePreloads } from './route-preloads.ts';
 import {
+  contentSecurityPolicy,
   createNonce,
   NONCE_PLACEHOLDER,
   readRuntimeConfig,
@@ -21,9 +22,9 @@ export function securityHeadersPlugin(): Plugin {
       const runtimeConfig = readRuntimeConfig(join(outDir, 'env.js'));
       const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
       const routePreloads = readRoutePreloads(outDir);
+      const sharedSecurityHeaders = securityHeaders(runtimeConfig);
       server.middlewares.use((request, response, next) => {
-        const nonce = createNonce();
-        for (const [name, value] of Object.entries(securityHeaders(runtimeConfig, nonce))) {
+        for (const [name, value] of Object.entries(sharedSecurityHeaders)) {
           response.setHeader(name, value);
         }
         const path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
@@ -33,6 +34,11 @@ export function securityHeadersPlugin(): Plugin {
         // previous site's .php addresses, which the app redirects itself.
         const isPage = !isFile && !path.startsWith('/api/') && !path.startsWith('/assets/');
         if (request.method === 'GET' && isPage) {
+          const nonce = createNonce();
+          response.setHeader(
+            'Content-Security-Policy',
+            contentSecurityPolicy(runtimeConfig, nonce),
+          );
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
           const nonceAttribute = `nonce="${NONCE_PLACEHOLDER}"`;
           const page = withRoutePreloads(indexHtml, routePreloads, path, nonceAttribute);

@@ -43,7 +43,13 @@ function unique(values: (string | undefined)[]): string[] {
   return [...new Set(values.filter((value): value is string => Boolean(value)))];
 }
 
-export function contentSecurityPolicy(config: RuntimeConfig, nonce: string): string {
+/**
+ * The policy for a page, with the style nonce written into that page, or without a nonce for
+ * every other response (scripts, style sheets, images, API replies), which has no <style>
+ * element to allow. Those responses then all carry the same headers, which HTTP/2's header
+ * compression sends once per connection instead of with each of a page's dozen files.
+ */
+export function contentSecurityPolicy(config: RuntimeConfig, nonce?: string): string {
   const analyticsOrigin = config.analytics.writeKey
     ? originOf(`${config.analytics.protocol}://${config.analytics.apiHost}`)
     : undefined;
@@ -53,7 +59,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, nonce: string): str
     'script-src': unique(["'self'", tagManagerOrigin]),
     // Mantine writes its theme variables into a <style> element carrying this nonce; style
     // attributes set by components are allowed separately.
-    'style-src-elem': ["'self'", `'nonce-${nonce}'`],
+    'style-src-elem': nonce ? ["'self'", `'nonce-${nonce}'`] : ["'self'"],
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': unique(["'self'", 'data:', 'https:', originOf(config.avatarHost)]),
     'connect-src': unique([
@@ -74,7 +80,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, nonce: string): str
     .join('; ');
 }
 
-export function securityHeaders(config: RuntimeConfig, nonce: string): Record<string, string> {
+export function securityHeaders(config: RuntimeConfig, nonce?: string): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(config, nonce),
     'Referrer-Policy': 'strict-origin-when-cross-origin',

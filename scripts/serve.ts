@@ -26,6 +26,7 @@ import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { readRoutePreloads, withRoutePreloads } from './route-preloads.ts';
 import {
+  contentSecurityPolicy,
   createNonce,
   NONCE_PLACEHOLDER,
   readRuntimeConfig,
@@ -52,6 +53,8 @@ const indexFile = join(distRoot, 'index.html');
 const indexHtml = readFileSync(indexFile, 'utf8');
 const routePreloads = readRoutePreloads(distRoot);
 const runtimeConfig = readRuntimeConfig(join(distRoot, 'env.js'));
+/** Sent with every response; a page's policy adds that page's style nonce (sendPage). */
+const sharedSecurityHeaders = securityHeaders(runtimeConfig);
 const apiTarget = options['api-target'] ? new URL(options['api-target']) : undefined;
 const tls =
   options.cert && options.key
@@ -143,7 +146,9 @@ async function send(
   else response.end(payload);
 }
 
-function sendPage(request: Request, response: Response, path: string, nonce: string) {
+function sendPage(request: Request, response: Response, path: string) {
+  const nonce = createNonce();
+  response.setHeader('Content-Security-Policy', contentSecurityPolicy(runtimeConfig, nonce));
   const page = withRoutePreloads(indexHtml, routePreloads, path, `nonce="${NONCE_PLACEHOLDER}"`);
   const html = Buffer.from(page.replaceAll(NONCE_PLACEHOLDER, nonce));
   const headers = { 'Content-Type': contentTypes['.html'], 'Cache-Control': REVALIDATE };
@@ -223,8 +228,7 @@ function proxyToApi(request: Request, response: Response, target: URL) {
 }
 
 async function handle(request: Request, response: Response) {
-  const nonce = createNonce();
-  for (const [name, value] of Object.entries(securityHeaders(runtimeConfig, nonce))) {
+  for (const [name, value] of Object.entries(sharedSecurityHeaders)) {
     response.setHeader(name, value);
   }
   // Once a browser has seen the site over HTTPS, it never asks for it over plain HTTP again.
@@ -255,9 +259,7 @@ async function handle(request: Request, response: Response) {
   const extension = extname(path).toLowerCase();
   const isMissingFile =
     !file && (path.startsWith('/assets/') || (extension !== '.html' && extension in contentTypes));
-  await (isMissingFile
-    ? sendNotFound(request, response)
-    : sendPage(request, response, path, nonce));
+  await (isMissingFile ? sendNotFound(request, response) : sendPage(request, response, path));
 }
 
 function onRequest(request: Request, response: Response) {

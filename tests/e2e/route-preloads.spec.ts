@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { buildDirectory } from '../support/build-output';
 import { expect, test } from '../support/fixtures';
 
 // A page comes with the preload tags of the route it opens (scripts/route-preloads.ts), so the
 // browser fetches the route's code with the entry. The table behind them is unit-tested in
 // tests/unit/scripts/route-preloads.test.ts; here it is the built one, served by the preview.
 
-const buildDirectory = resolve(process.env.E2E_BUILD_DIR ?? 'dist');
 const manifest = JSON.parse(
   readFileSync(join(buildDirectory, '.vite/manifest.json'), 'utf8'),
 ) as Record<string, { file: string }>;

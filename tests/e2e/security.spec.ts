@@ -7,11 +7,12 @@ import {
   type IncomingHttpStatusHeader,
 } from 'node:http2';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { readRoutePreloads } from '../../scripts/route-preloads';
 import { readRuntimeConfig } from '../../scripts/security-headers';
+import { buildDirectory } from '../support/build-output';
 import {
   appOrigin,
   expect,
@@ -27,7 +28,6 @@ import { startProductionServer } from '../support/production-server';
 // redirect targets and addresses that come from the API.
 // The redirect sanitiser's properties are tested in tests/unit/lib/safe-redirect.test.ts.
 
-const buildDirectory = resolve(process.env.E2E_BUILD_DIR ?? 'dist');
 const MOCK_ORIGIN = 'http://127.0.0.1:4010';
 const SESSION_ID = '8Fq2LmZp0sVwX4cT';
 const SIGN_IN_TOKEN = 'sl_9f2c41d7b8e34a6c';
@@ -59,8 +59,11 @@ function metaNonce(html: string): string | undefined {
   return /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
 }
 
-/** The policy every server of the build must send, for the env.js deployed with it. */
-function expectServedPolicy(policy: string | undefined) {
+/**
+ * The policy every server of the build must send, for the env.js deployed with it: a page's
+ * with the page's style nonce, every other response's the same for all, without a nonce.
+ */
+function expectServedPolicy(policy: string | undefined, response: 'page' | 'other') {
   const config = readRuntimeConfig(join(buildDirectory, 'env.js'));
   const tagManager = new URL(config.tagManager.host).origin;
   const policyDirectives = directives(policy);
@@ -68,15 +71,17 @@ function expectServedPolicy(policy: string | undefined) {
   expect(policyDirectives.get('object-src')).toEqual(["'none'"]);
   expect(policyDirectives.get('base-uri')).toEqual(["'none'"]);
   expect(policyDirectives.get('frame-ancestors')).toEqual(["'none'"]);
-  expect(policyDirectives.get('style-src-elem')).toEqual([
-    "'self'",
-    `'nonce-${policyNonce(policy)}'`,
-  ]);
+  expect(policyDirectives.get('style-src-elem')).toEqual(
+    response === 'page' ? ["'self'", `'nonce-${policyNonce(policy)}'`] : ["'self'"],
+  );
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
 }
 
-function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>) {
-  expectServedPolicy(headers['content-security-policy'] as string | undefined);
+function expectSecurityHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  response: 'page' | 'other' = 'page',
+) {
+  expectServedPolicy(headers['content-security-policy'] as string | undefined, response);
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-content-type-options']).toBe('nosniff');
 }
@@ -122,6 +127,17 @@ test.describe('the preview server', () => {
       expect(metaNonce(await second.text())).toBe(secondNonce);
     });
   }
+
+  test('sends every other file one policy, without a nonce', async ({ request }) => {
+    const replies = [await request.get('/env.js'), await request.get('/env.js')];
+    for (const reply of replies) {
+      expect(reply.status()).toBe(200);
+      expectSecurityHeaders(reply.headers(), 'other');
+    }
+    expect(replies[0]?.headers()['content-security-policy']).toBe(
+      replies[1]?.headers()['content-security-policy'],
+    );
+  });
 
   test('the app runs under the policy without a single violation', async ({ page }) => {
     await useDeployedEnvJs(page);
@@ -247,8 +263,13 @@ test.describe('the production server (scripts/serve.ts)', () => {
       expect(reply.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(reply.headers.vary).toBe('Accept-Encoding');
-      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expectSecurityHeaders(reply.headers, 'other');
     }
+    // The same policy on every file: HTTP/2 compresses repeated headers down to a few bytes.
+    expect(
+      new Set([brotli, gzip, identity].map((reply) => reply.headers['content-security-policy']))
+        .size,
+    ).toBe(1);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.body.length).toBeLessThan(onDisk.length / 2);
     expect(brotliDecompressSync(brotli.body).equals(onDisk)).toBe(true);
@@ -273,7 +294,7 @@ test.describe('the production server (scripts/serve.ts)', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(missing.body.toString()).not.toContain('<div id="root">');
-    expectSecurityHeaders(missing.headers);
+    expectSecurityHeaders(missing.headers, 'other');
 
     const missingImage = await rawGet(`${origin}/images/missing.png`);
     expect(missingImage.status).toBe(404);

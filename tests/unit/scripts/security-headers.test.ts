@@ -59,6 +59,16 @@ describe('the Content-Security-Policy', () => {
     expect(policy.get('style-src-elem')).not.toContain("'unsafe-inline'");
   });
 
+  test('without a nonce, for responses other than pages, lets in style sheets from the site only', () => {
+    const policy = directives(contentSecurityPolicy(defaults));
+
+    expect(policy.get('style-src-elem')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(
+      directives(contentSecurityPolicy(defaults, NONCE)).get('script-src'),
+    );
+    expect(contentSecurityPolicy(defaults)).toBe(contentSecurityPolicy(defaults));
+  });
+
   test('connect-src lists the API, analytics, Sentry and tag-manager origins', () => {
     const connect = directives(contentSecurityPolicy(thirdParties, NONCE)).get('connect-src');
 
