@@ -1,11 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { reportUncaughtError } from '@/lib/error-reporting';
 
 /**
  * A module a screen renders only once it is wanted, such as a dialog or a menu, whose code would
  * otherwise delay the screen's first paint. `load` should share one request between callers and
- * forget a failure (see `loadOnce`).
+ * forget a failure (see `loadOnce`). `warmUp` and `request` keep their identity from render to
+ * render, so handlers built on them can be passed to memoised components.
  */
 export function useModuleOnDemand<Module>(load: () => Promise<Module>): {
   /** The module, from the render after `request` has loaded it. */
@@ -19,12 +20,11 @@ export function useModuleOnDemand<Module>(load: () => Promise<Module>): {
   request: (then?: () => void) => void;
 } {
   const [loaded, setLoaded] = useState<Module>();
-  return {
-    loaded,
-    warmUp: () => {
-      load().catch(() => undefined);
-    },
-    request: (then) => {
+  const warmUp = useCallback(() => {
+    load().catch(() => undefined);
+  }, [load]);
+  const request = useCallback(
+    (then?: () => void) => {
       load().then(
         (module) => {
           setLoaded(() => module);
@@ -40,5 +40,7 @@ export function useModuleOnDemand<Module>(load: () => Promise<Module>): {
         },
       );
     },
-  };
+    [load],
+  );
+  return { loaded, warmUp, request };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDirectory } from '../support/build-output';
+import { buildDirectory, scriptsHoldingPackage } from '../support/build-output';
 import { expect, test } from '../support/fixtures';
 
 // A page comes with the preload tags of the route it opens (scripts/route-preloads.ts), so the
@@ -60,6 +60,22 @@ test.describe('route preloads', () => {
     expect(unknown).toContain(componentChunk('$.tsx'));
     const home = await (await request.get('/')).text();
     expect(preloadedScripts(home).filter((file) => routeChunks.has(file))).toEqual([]);
+  });
+
+  test('the pages measured for speed load no menu positioning code with their first screen', async ({
+    request,
+  }) => {
+    // floating-ui places menus, popovers and tooltips; it loads with the first menu.
+    const positioningCode = scriptsHoldingPackage('@floating-ui/');
+    expect(positioningCode.size).toBeGreaterThan(0);
+    for (const path of ['/', '/faq', '/links/books']) {
+      const scripts = preloadedScripts(await (await request.get(path)).text());
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(
+        scripts.filter((file) => positioningCode.has(file)),
+        path,
+      ).toEqual([]);
+    }
   });
 
   test('opening a page asks for no route code that its page did not list, and lists it once', async ({

@@ -1,9 +1,8 @@
 import { Button, Center, EmptyState, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { useCallbackRef } from '@mantine/hooks';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useModuleOnDemand } from '@/components/use-module-on-demand';
 import { LinkCard } from './link-card';
 import { loadLinkDialogs } from './link-dialogs-loader';
@@ -39,19 +38,28 @@ export function BooksPage() {
   const [target, setTarget] = useState<AuthorLink>();
   const { loaded: dialogs, request: requestDialogs } = useModuleOnDemand(loadLinkDialogs);
 
-  const open = (kind: LinkDialog, link: AuthorLink) => {
-    requestDialogs(() => {
-      setTarget(link);
-      setDialog(kind);
-    });
-  };
   // The same handlers on every render, so drawing more cards leaves the drawn ones alone.
-  const changeDestination = useCallbackRef((link: AuthorLink) => {
-    open('destination', link);
-  });
-  const addToCollection = useCallbackRef((link: AuthorLink) => {
-    open('collection', link);
-  });
+  const open = useCallback(
+    (kind: LinkDialog, link: AuthorLink) => {
+      requestDialogs(() => {
+        setTarget(link);
+        setDialog(kind);
+      });
+    },
+    [requestDialogs],
+  );
+  const changeDestination = useCallback(
+    (link: AuthorLink) => {
+      open('destination', link);
+    },
+    [open],
+  );
+  const addToCollection = useCallback(
+    (link: AuthorLink) => {
+      open('collection', link);
+    },
+    [open],
+  );
   const close = () => {
     setDialog(undefined);
   };

@@ -29,6 +29,23 @@ describe('useModuleOnDemand', () => {
     expect(followUp).toHaveBeenCalledTimes(1);
   });
 
+  test('warmUp and request stay the same functions from render to render', async () => {
+    const load = vi.fn(() => Promise.resolve(dialogs));
+    const { result, rerender } = renderHook(() => useModuleOnDemand(load));
+    const { warmUp, request } = result.current;
+
+    rerender();
+    act(() => {
+      request();
+    });
+    await waitFor(() => {
+      expect(result.current.loaded).toBe(dialogs);
+    });
+
+    expect(result.current.warmUp).toBe(warmUp);
+    expect(result.current.request).toBe(request);
+  });
+
   test('a failed request tells the user and reports it; the next request tries again', async () => {
     const show = vi.spyOn(notifications, 'show');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
