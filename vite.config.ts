@@ -169,10 +169,13 @@ export default defineConfig({
             { name: 'sentry', test: vendor(['@sentry', '@sentry-internal']) },
             // Any other library a lazy route uses, split by the set of routes using it. Left in
             // a route chunk, a library's own dependency would make its vendor chunk import that
-            // route chunk back: a cycle that breaks at run time.
+            // route chunk back: a cycle that breaks at run time. Style sheets stay with the
+            // module importing them: merged into a piece of code, they would load wherever
+            // that code does.
             {
               name: 'vendor',
-              test: (id) => /node_modules/.test(id) && !thirdPartyServices.test(id),
+              test: (id) =>
+                /node_modules/.test(id) && !id.endsWith('.css') && !thirdPartyServices.test(id),
               entriesAware: true,
               // Pieces under 2 kB merge into a neighbour: that saves a request for a few
               // hundred bytes (the books page loads 17 files instead of 23, and fewer bytes).

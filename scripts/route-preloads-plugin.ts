@@ -97,12 +97,16 @@ export function routePreloadsPlugin(): Plugin {
     configResolved(config) {
       routesDir = resolve(config.root, 'src/routes');
     },
-    generateBundle(_options, bundle) {
-      this.emitFile({
-        type: 'asset',
-        fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(routePreloadsFromBundle(bundle, routesDir), null, 2)}\n`,
-      });
+    generateBundle: {
+      // After Vite has folded chunks that only import style sheets into their importers.
+      order: 'post',
+      handler(_options, bundle) {
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOADS_FILE,
+          source: `${JSON.stringify(routePreloadsFromBundle(bundle, routesDir), null, 2)}\n`,
+        });
+      },
     },
   };
 }

@@ -46,7 +46,7 @@ const tagManagerRequest = /\/gtm\.js(\?|$)|googletagmanager\.com/;
 
 export interface BuildAnalysis {
   assets: Map<string, Asset>;
-  /** Mantine components whose classes the JS uses while no stylesheet of the build styles them. */
+  /** Mantine stylesheets missing where code using their classes loads, with that code's source. */
   unstyledMantineComponents: string[];
   /** Chunks that import each other statically, e.g. `a.js → b.js → a.js`. */
   importCycles: string[];
@@ -91,27 +91,59 @@ const mantineStylesDir = fileURLToPath(
 const mantineClass = /\bm_[0-9a-f]{8}\b/g;
 
 /**
- * src/main.tsx imports Mantine's styles per component. Every Mantine class name the built JS
- * uses must then be styled by some CSS file of the build; the ones that are not name the
- * stylesheets to add.
+ * src/main.tsx imports the styles of the components a page can draw in its first paint, and
+ * src/components/on-demand-mantine-styles.ts those of the others, imported by the code that
+ * draws them. Whatever code loads, the entry's or a lazy chunk's (with the chunks it imports),
+ * every Mantine class name it uses must be styled by the style sheets that load with it. The
+ * result names each missing stylesheet and the code that loads without it.
  */
-function findUnstyledMantineComponents(outDir: string, files: string[]): string[] {
+function findUnstyledMantineComponents(outDir: string, manifest: Manifest): string[] {
   const owner = new Map<string, string>();
   for (const name of readdirSync(mantineStylesDir)) {
     if (!name.endsWith('.css') || name.endsWith('.layer.css')) continue;
     const css = readFileSync(join(mantineStylesDir, name), 'utf8');
     for (const [className] of css.matchAll(mantineClass)) owner.set(className, name);
   }
-  const read = (extension: string) =>
-    files
-      .filter((file) => file.endsWith(extension))
-      .map((file) => readFileSync(join(outDir, file), 'utf8'))
-      .join('\n');
-  const builtCss = new Set([...read('.css').matchAll(mantineClass)].map(([name]) => name));
+  const classesIn = new Map<string, Set<string>>();
+  const classesOf = (file: string) => {
+    let classes = classesIn.get(file);
+    if (!classes) {
+      const contents = readFileSync(join(outDir, file), 'utf8');
+      classes = new Set([...contents.matchAll(mantineClass)].map(([name]) => name));
+      classesIn.set(file, classes);
+    }
+    return classes;
+  };
+  /** The chunk and those it imports statically, which load with it. */
+  const loadedWith = (key: string, found = new Set<string>()): Set<string> => {
+    if (found.has(key) || !manifest[key]) return found;
+    found.add(key);
+    for (const imported of manifest[key].imports ?? []) loadedWith(imported, found);
+    return found;
+  };
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const withEntry = new Set(entryKeys.flatMap((key) => [...loadedWith(key)]));
+  const roots = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isEntry || manifest[key]?.isDynamicEntry,
+  );
   const unstyled = new Set<string>();
-  for (const [className] of read('.js').matchAll(mantineClass)) {
-    const stylesheet = owner.get(className);
-    if (stylesheet && !builtCss.has(className)) unstyled.add(stylesheet);
+  for (const root of roots) {
+    const chunks = [...new Set([...withEntry, ...loadedWith(root)])].flatMap((key) => {
+      const chunk = manifest[key];
+      return chunk ? [chunk] : [];
+    });
+    const styled = new Set(
+      chunks.flatMap((chunk) => (chunk.css ?? []).flatMap((css) => [...classesOf(css)])),
+    );
+    for (const chunk of chunks) {
+      if (!chunk.file.endsWith('.js')) continue;
+      for (const className of classesOf(chunk.file)) {
+        const stylesheet = owner.get(className);
+        if (stylesheet && !styled.has(className)) {
+          unstyled.add(`${stylesheet} (for ${manifest[root]?.src ?? root})`);
+        }
+      }
+    }
   }
   return [...unstyled].sort();
 }
@@ -180,7 +212,7 @@ export function analyseBuild(outDir: string): BuildAnalysis {
   const lazyChunks = [...assets.keys()].filter((file) => file.endsWith('.js') && !graph.has(file));
   return {
     assets,
-    unstyledMantineComponents: findUnstyledMantineComponents(outDir, [...assets.keys()]),
+    unstyledMantineComponents: findUnstyledMantineComponents(outDir, manifest),
     importCycles: findImportCycles(manifest),
     entryGraph: [...graph],
     routeChunks,
@@ -333,7 +365,7 @@ export async function measureBytes(
       build.unstyledMantineComponents.length,
       'count',
       build.unstyledMantineComponents.length > 0
-        ? `add to src/main.tsx: ${build.unstyledMantineComponents.join(', ')}`
+        ? `import in src/main.tsx, or in the module drawing the component through src/components/on-demand-mantine-styles.ts: ${build.unstyledMantineComponents.join(', ')}`
         : undefined,
     ),
   );

@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Modal, type ModalProps } from '@mantine/core';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 

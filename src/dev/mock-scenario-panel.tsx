@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Affix, Button, Popover, Radio, Stack, Text } from '@mantine/core';
 import { activeScenario, chooseScenario, mockScenarios } from './mock-scenarios';
 

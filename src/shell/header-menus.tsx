@@ -1,5 +1,6 @@
 // The header's dropdown menus. This module loads when a menu trigger is first activated (see
 // use-menu-on-demand.ts), so Mantine's Menu, Popover and floating-ui stay out of the first screen.
+import '@/components/on-demand-mantine-styles';
 import { Avatar, Burger, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';

@@ -263,6 +263,35 @@ test.describe('a link’s menu and dialogs, before their first use', () => {
     await expect(page.getByRole('dialog', { name: 'Add to a collection' })).toBeVisible();
   });
 
+  test('bring their styles with their code: the page’s own style sheets have none of them', async ({
+    page,
+  }) => {
+    await page.goto('/links/books');
+    await expect(page.getByRole('listitem').first()).toBeVisible();
+    const pageStyleSheets = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => sheet.href),
+    );
+
+    await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    // Drawn as a dropdown, with Mantine's padding for menus.
+    await expect(menu).toHaveCSS('position', 'absolute');
+    await expect(menu).toHaveCSS('padding-top', '4px');
+
+    const menuClasses = await menu.evaluate((element) => [...element.classList]);
+    const styledByPageSheets = await page.evaluate(
+      ({ sheets, classes }) =>
+        [...document.styleSheets]
+          .filter((sheet) => sheets.includes(sheet.href))
+          .flatMap((sheet) => [...sheet.cssRules])
+          .some((rule) => classes.some((name) => rule.cssText.includes(`.${name}`))),
+      { sheets: pageStyleSheets, classes: menuClasses },
+    );
+    expect(menuClasses.length).toBeGreaterThan(0);
+    expect(styledByPageSheets).toBe(false);
+  });
+
   test('a dialog whose code does not arrive says so, and opens on the next try', async ({
     page,
   }) => {

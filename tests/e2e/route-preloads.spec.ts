@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDirectory, scriptsHoldingPackage } from '../support/build-output';
 import { expect, test } from '../support/fixtures';
@@ -60,6 +60,19 @@ test.describe('route preloads', () => {
     expect(unknown).toContain(componentChunk('$.tsx'));
     const home = await (await request.get('/')).text();
     expect(preloadedScripts(home).filter((file) => routeChunks.has(file))).toEqual([]);
+  });
+
+  test('every file a page lists is in the build', async ({ request }) => {
+    for (const path of ['/links/books', '/account', '/settings', '/links/reports/shelf.to/a']) {
+      const html = await (await request.get(path)).text();
+      const listed = [
+        ...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]* href="([^"]+)"/g),
+      ];
+      expect(listed.length).toBeGreaterThan(0);
+      for (const [, file = ''] of listed) {
+        expect(existsSync(join(buildDirectory, file)), `${path} lists ${file}`).toBe(true);
+      }
+    }
   });
 
   test('the pages measured for speed load no menu positioning code with their first screen', async ({

@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Anchor, Loader, MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MODAL_BASE_Z_INDEX } from '@/components/stacked-modal';

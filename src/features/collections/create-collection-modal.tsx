@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Alert, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Alert, Button, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError, UNKNOWN_FIELD_ERROR } from '@/api/api-error';

@@ -1,5 +1,6 @@
 // A link card's actions menu. It loads when a card's actions button is first used (see
 // link-card.tsx), and its first opening starts loading the dialogs its entries open.
+import '@/components/on-demand-mantine-styles';
 import { Menu } from '@mantine/core';
 import { IconChartBar, IconFlag, IconPencil, IconStack2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

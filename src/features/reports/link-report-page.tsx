@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';

@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Alert, Anchor, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Anchor, Blockquote, Code, List, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmailLink, PageSection, PageSubsection, SUPPORT_EMAIL, StaticPage } from './static-page';

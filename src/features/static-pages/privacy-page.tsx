@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import { Anchor, Code, List, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmailLink, PRIVACY_EMAIL, PageSection, PageSubsection, StaticPage } from './static-page';

@@ -1,0 +1,28 @@
+// Mantine's styles for the components that no page draws in its first paint: dialogs, menus, the
+// form controls of the link editor and the settings, and tables. (Notifications are not among
+// them: their layer loads on every page just after the first paint.) Every module that renders
+// one of them imports this one. The build makes it a style sheet of its own, which loads with
+// the first of those modules, so a page's first paint waits only for the styles listed in
+// src/main.tsx. The order is that of @mantine/core/styles.css, as there; `npm run bench` fails
+// when some code can load without the styles of a component it renders.
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
