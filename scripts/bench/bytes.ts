@@ -85,6 +85,23 @@ function routeName(src: string): string {
   return split ? `${route} (${split.replaceAll('---', ', ')})` : route;
 }
 
+function entryKeysOf(manifest: Manifest): string[] {
+  return Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+}
+
+/** The chunks of the manifest's keys and those they import statically: what loads with them. */
+function loadedWith(manifest: Manifest, keys: string[]): ManifestChunk[] {
+  const found = new Map<string, ManifestChunk>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || found.has(key)) return;
+    found.set(key, chunk);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...found.values()];
+}
+
 const mantineStylesDir = fileURLToPath(
   new URL('../../node_modules/@mantine/core/styles', import.meta.url),
 );
@@ -114,24 +131,13 @@ function findUnstyledMantineComponents(outDir: string, manifest: Manifest): stri
     }
     return classes;
   };
-  /** The chunk and those it imports statically, which load with it. */
-  const loadedWith = (key: string, found = new Set<string>()): Set<string> => {
-    if (found.has(key) || !manifest[key]) return found;
-    found.add(key);
-    for (const imported of manifest[key].imports ?? []) loadedWith(imported, found);
-    return found;
-  };
-  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const withEntry = new Set(entryKeys.flatMap((key) => [...loadedWith(key)]));
+  const withEntry = loadedWith(manifest, entryKeysOf(manifest));
   const roots = Object.keys(manifest).filter(
     (key) => manifest[key]?.isEntry || manifest[key]?.isDynamicEntry,
   );
   const unstyled = new Set<string>();
   for (const root of roots) {
-    const chunks = [...new Set([...withEntry, ...loadedWith(root)])].flatMap((key) => {
-      const chunk = manifest[key];
-      return chunk ? [chunk] : [];
-    });
+    const chunks = [...new Set([...withEntry, ...loadedWith(manifest, [root])])];
     const styled = new Set(
       chunks.flatMap((chunk) => (chunk.css ?? []).flatMap((css) => [...classesOf(css)])),
     );
@@ -195,16 +201,12 @@ export function analyseBuild(outDir: string): BuildAnalysis {
     assets.set(file, thirdParty ? { file, ...sizes, thirdParty } : { file, ...sizes });
   }
 
-  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const graph = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || graph.has(chunk.file)) return;
-    graph.add(chunk.file);
-    for (const css of chunk.css ?? []) graph.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  entryKeys.forEach(visit);
+  const graph = new Set(
+    loadedWith(manifest, entryKeysOf(manifest)).flatMap((chunk) => [
+      chunk.file,
+      ...(chunk.css ?? []),
+    ]),
+  );
 
   const routeChunks = Object.values(manifest)
     .filter((chunk) => chunk.isDynamicEntry && chunk.src?.startsWith('src/routes/'))
