@@ -47,8 +47,8 @@ interface Step {
 
 const logo = 'header a[aria-label="Shelflink home"]';
 const mainNavLink = 'nav[aria-label="Main"] a[href="/links"]';
-const booksTab = '[role="tablist"] a[href="/links/books"]';
-const collectionsTab = '[role="tablist"] a[href="/links/collections"]';
+const booksTab = 'nav[aria-label="Your links"] a[href="/links/books"]';
+const collectionsTab = 'nav[aria-label="Your links"] a[href="/links/collections"]';
 const reportMenuItem = `[role="menuitem"][href="${screens.report.path}"]`;
 
 /** Opens the link card's actions menu, which holds "View report". */

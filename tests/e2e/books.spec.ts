@@ -327,3 +327,24 @@ test('an author without links is shown how to make the first one', async ({ page
     '/',
   );
 });
+
+test('Books and Collections are links in a navigation, the current one marked', async ({
+  page,
+}) => {
+  await page.goto('/links/books?page=2');
+  const sections = page.getByRole('navigation', { name: 'Your links' });
+  const books = sections.getByRole('link', { name: 'Books' });
+  const collections = sections.getByRole('link', { name: 'Collections' });
+  await expect(books).toHaveAttribute('aria-current', 'page');
+  await expect(collections).not.toHaveAttribute('aria-current');
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+
+  // Both are reached with Tab, one after the other.
+  await books.focus();
+  await page.keyboard.press('Tab');
+  await expect(collections).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/links/collections');
+  await expect(collections).toHaveAttribute('aria-current', 'page');
+  await expect(books).not.toHaveAttribute('aria-current');
+});

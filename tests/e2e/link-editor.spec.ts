@@ -111,8 +111,10 @@ test.describe('a signed-in author', () => {
     await page.getByRole('button', { name: 'New link' }).click();
     await expect(destinationField(page)).toBeFocused();
     await expect(page.getByRole('banner')).toBeHidden();
-    // The editor sits above the tabs.
-    await expect(page.getByRole('tab', { name: 'Books' })).toBeVisible();
+    // The editor sits above the links to the books and the collections.
+    await expect(
+      page.getByRole('navigation', { name: 'Your links' }).getByRole('link', { name: 'Books' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('button', { name: 'New link' })).toBeFocused();

@@ -163,7 +163,10 @@ test.describe('the preview server', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Your links' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your links' })).toBeVisible();
-    await page.getByRole('tab', { name: 'Collections' }).click();
+    await page
+      .getByRole('navigation', { name: 'Your links' })
+      .getByRole('link', { name: 'Collections' })
+      .click();
     await expect(page).toHaveURL('/links/collections');
     await page.goto('/links/reports/shelf.to/salt-orchard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -147,7 +147,10 @@ test.describe('a rejected session on a later call', () => {
       await preferMock(page, '/v2/collections/list', `code=${status}, example=${example}`);
       // The server has ended the session, so the start-up check that follows answers signed out.
       await preferMock(page, '/auth', 'example=signedOut');
-      await page.getByRole('tab', { name: 'Collections' }).click();
+      await page
+        .getByRole('navigation', { name: 'Your links' })
+        .getByRole('link', { name: 'Collections' })
+        .click();
       await expect(page).toHaveURL('/');
       await expectSignedOut(page);
     });
@@ -160,7 +163,10 @@ test.describe('a session that ends between navigations', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your links');
     await preferMock(page, /^\/api\/auth(\/session)?$/, 'example=signedOut');
     const check = page.waitForRequest((request) => request.url().endsWith('/api/auth/session'));
-    await page.getByRole('tab', { name: 'Collections' }).click();
+    await page
+      .getByRole('navigation', { name: 'Your links' })
+      .getByRole('link', { name: 'Collections' })
+      .click();
     await check;
     await expect(page).toHaveURL('/login?redirect=%2Flinks%2Fcollections');
     await expectSignedOut(page);

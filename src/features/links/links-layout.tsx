@@ -1,7 +1,8 @@
-import { Box, Button, Container, Group, Tabs, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import classes from './links-layout.module.css';
 
 /**
  * The route hands the layout the link editor, which lives in its own feature, and what to do
@@ -14,8 +15,6 @@ export function LinksLayout({
   renderLinkEditor: (close: () => void) => ReactNode;
   onNewLinkIntent?: () => void;
 }) {
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const activeTab = pathname.startsWith('/links/collections') ? 'collections' : 'books';
   // 'closed-after-use' brings the focus back to "New link", where it was before the editor opened.
   const [editor, setEditor] = useState<'closed' | 'open' | 'closed-after-use'>('closed');
   return (
@@ -44,19 +43,24 @@ export function LinksLayout({
           })}
         </Box>
       )}
-      <Tabs value={activeTab} mb="lg">
-        <Tabs.List>
-          <Tabs.Tab value="books" renderRoot={(props) => <Link {...props} to="/links/books" />}>
-            Books
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="collections"
-            renderRoot={(props) => <Link {...props} to="/links/collections" />}
-          >
-            Collections
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      {/* Two pages, so links in a navigation landmark (the current one marked aria-current), drawn
+          as tabs; not ARIA tabs, which switch panels within one page. */}
+      <nav aria-label="Your links" className={classes.sections}>
+        <Link
+          to="/links/books"
+          className={classes.section}
+          activeOptions={{ includeSearch: false }}
+        >
+          Books
+        </Link>
+        <Link
+          to="/links/collections"
+          className={classes.section}
+          activeOptions={{ includeSearch: false }}
+        >
+          Collections
+        </Link>
+      </nav>
       <Outlet />
     </Container>
   );
