@@ -1,9 +1,9 @@
 // Mantine's styles per component rather than its whole stylesheet, which is 40% larger. The list
 // is every component a page can draw in its first paint (and the parts they are built from), and
-// those whose code the build puts beside the notification layer's, which loads on every page
-// (Stepper, Tooltip), in the order of @mantine/core/styles.css. The others' styles load with the
-// code that draws them (src/components/on-demand-mantine-styles.ts). A component whose styles are
-// in neither place is unstyled: `npm run bench` names such components and fails until they are.
+// the notifications, whose layer loads on every page, in the order of @mantine/core/styles.css.
+// The others' styles load with the code that draws them (src/components/on-demand-mantine-
+// styles.ts). A component whose styles are in neither place is unstyled: `npm run bench` names
+// such components and fails until they are.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -33,11 +33,9 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';

@@ -9,7 +9,7 @@ import { expect, test } from '../support/fixtures';
 
 const manifest = JSON.parse(
   readFileSync(join(buildDirectory, '.vite/manifest.json'), 'utf8'),
-) as Record<string, { file: string }>;
+) as Record<string, { file: string; imports?: string[] }>;
 
 /** The chunk files the router loads for routes' components, as paths from the site's root. */
 const routeChunks = new Set(
@@ -89,6 +89,20 @@ test.describe('route preloads', () => {
         path,
       ).toEqual([]);
     }
+  });
+
+  test('the notification layer, loaded on every page, brings no menu positioning code', () => {
+    const loaded = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || loaded.has(`/${chunk.file}`)) return;
+      loaded.add(`/${chunk.file}`);
+      chunk.imports?.forEach(visit);
+    };
+    visit('src/app/notification-layer.tsx');
+    expect(loaded.size).toBeGreaterThan(1);
+    const positioningCode = scriptsHoldingPackage('@floating-ui/');
+    expect([...loaded].filter((file) => positioningCode.has(file))).toEqual([]);
   });
 
   test('opening a page asks for no route code that its page did not list, and lists it once', async ({

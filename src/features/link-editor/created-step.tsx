@@ -1,3 +1,4 @@
+import '@/components/on-demand-mantine-styles';
 import {
   ActionIcon,
   Anchor,
