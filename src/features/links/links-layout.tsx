@@ -4,6 +4,11 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import classes from './links-layout.module.css';
 
+const SECTIONS = [
+  { to: '/links/books', label: 'Books' },
+  { to: '/links/collections', label: 'Collections' },
+] as const;
+
 /**
  * The route hands the layout the link editor, which lives in its own feature, and what to do
  * when the author heads for "New link" (pointer over it, touch or focus), before pressing it.
@@ -46,20 +51,16 @@ export function LinksLayout({
       {/* Two pages, so links in a navigation landmark (the current one marked aria-current), drawn
           as tabs; not ARIA tabs, which switch panels within one page. */}
       <nav aria-label="Your links" className={classes.sections}>
-        <Link
-          to="/links/books"
-          className={classes.section}
-          activeOptions={{ includeSearch: false }}
-        >
-          Books
-        </Link>
-        <Link
-          to="/links/collections"
-          className={classes.section}
-          activeOptions={{ includeSearch: false }}
-        >
-          Collections
-        </Link>
+        {SECTIONS.map((section) => (
+          <Link
+            key={section.to}
+            to={section.to}
+            className={classes.section}
+            activeOptions={{ includeSearch: false }}
+          >
+            {section.label}
+          </Link>
+        ))}
       </nav>
       <Outlet />
     </Container>
