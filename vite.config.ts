@@ -139,7 +139,8 @@ export default defineConfig({
     proxy: apiProxy(false),
   },
   build: {
-    sourcemap: true,
+    // Written for error reporting's uploads, never referenced from the served code.
+    sourcemap: 'hidden',
     // .vite/manifest.json maps every chunk to its source; scripts/bench reads it.
     manifest: true,
     // The polyfill fetches <link rel="modulepreload"> targets for browsers without the feature

@@ -43,6 +43,40 @@ function unique(values: (string | undefined)[]): string[] {
   return [...new Set(values.filter((value): value is string => Boolean(value)))];
 }
 
+const GOOGLE_TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+
+/**
+ * Where Google's containers send what they collect, per consent category: Google Analytics for
+ * the analytics container, and the advertising endpoints too for the marketing one.
+ */
+const GOOGLE_COLLECT_ORIGINS = {
+  analytics: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+  marketing: [
+    'https://*.g.doubleclick.net',
+    'https://www.google.com',
+    'https://www.googleadservices.com',
+    'https://pagead2.googlesyndication.com',
+  ],
+};
+
+/** The origins the enabled tag-manager containers send to: none when neither is configured. */
+function tagManagerConnectOrigins(config: RuntimeConfig): (string | undefined)[] {
+  const { host, analyticsId, marketingId, collectOrigins } = config.tagManager;
+  if (!analyticsId && !marketingId) return [];
+  const hostOrigin = originOf(host);
+  if (collectOrigins.length > 0) return [hostOrigin, ...collectOrigins.map((url) => originOf(url))];
+  if (hostOrigin !== GOOGLE_TAG_MANAGER_ORIGIN) return [hostOrigin];
+  return [
+    hostOrigin,
+    ...GOOGLE_COLLECT_ORIGINS.analytics,
+    ...(marketingId ? GOOGLE_COLLECT_ORIGINS.marketing : []),
+  ];
+}
+
 /**
  * The policy for a page, with the style nonce written into that page, or without a nonce for
  * every other response (scripts, style sheets, images, API replies), which has no <style>
@@ -67,7 +101,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, nonce?: string): st
       originOf(config.apiBaseUrl),
       analyticsOrigin,
       sentryOrigin(config.sentry.dsn),
-      tagManagerOrigin,
+      ...tagManagerConnectOrigins(config),
     ]),
     'font-src': ["'self'"],
     'object-src': ["'none'"],
@@ -87,5 +121,8 @@ export function securityHeaders(config: RuntimeConfig, nonce?: string): Record<s
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    // No other site's window keeps a handle on ours, and no other site embeds our responses.
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
   };
 }

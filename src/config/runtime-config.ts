@@ -25,6 +25,12 @@ const runtimeConfigSchema = v.object({
       host: v.optional(v.string(), 'https://www.googletagmanager.com'),
       analyticsId: v.optional(v.string(), ''),
       marketingId: v.optional(v.string(), ''),
+      /**
+       * Where the containers send what they collect, for the Content-Security-Policy's
+       * connect-src. Empty means the host's own origin, plus Google's collection endpoints when
+       * the host is Google's tag manager.
+       */
+      collectOrigins: v.optional(v.array(v.pipe(v.string(), v.url())), []),
     }),
     {},
   ),

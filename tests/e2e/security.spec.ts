@@ -432,7 +432,7 @@ test.describe('the production server over HTTPS', () => {
       const page = await http2Request(session, { ':path': '/faq' });
       expect(page.headers[':status']).toBe(200);
       expectSecurityHeaders(page.headers);
-      expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(page.body).toContain('<div id="root"></div>');
       expect(metaNonce(page.body)).toBe(policyNonce(page.headers['content-security-policy']));
 

@@ -30,7 +30,7 @@ const thirdParties = configWith({
   apiBaseUrl: 'https://api.shelflink.app/v2',
   sentry: { dsn: 'https://public@o123.ingest.sentry.io/4506' },
   analytics: { writeKey: 'write-key', apiHost: 'events.example.net/v1', protocol: 'https' },
-  tagManager: { host: 'https://tags.example.com' },
+  tagManager: { host: 'https://tags.example.com', analyticsId: 'GTM-ANALYTICS' },
 });
 
 describe('the Content-Security-Policy', () => {
@@ -81,6 +81,57 @@ describe('the Content-Security-Policy', () => {
     ]);
   });
 
+  test("connect-src lets Google's containers reach their collection endpoints, per category", () => {
+    const host = 'https://www.googletagmanager.com';
+    const analyticsOnly = directives(
+      contentSecurityPolicy(configWith({ tagManager: { host, analyticsId: 'GTM-A' } })),
+    ).get('connect-src');
+    const withMarketing = directives(
+      contentSecurityPolicy(
+        configWith({ tagManager: { host, analyticsId: 'GTM-A', marketingId: 'GTM-M' } }),
+      ),
+    ).get('connect-src');
+
+    expect(analyticsOnly).toEqual(
+      expect.arrayContaining([
+        host,
+        'https://*.google-analytics.com',
+        'https://*.analytics.google.com',
+      ]),
+    );
+    expect(analyticsOnly).not.toContain('https://*.g.doubleclick.net');
+    expect(withMarketing).toEqual(
+      expect.arrayContaining(['https://*.google-analytics.com', 'https://*.g.doubleclick.net']),
+    );
+  });
+
+  test('connect-src lists the collection origins a deployment configures for its containers', () => {
+    const config = configWith({
+      tagManager: {
+        host: 'https://tags.example.com',
+        marketingId: 'GTM-M',
+        collectOrigins: ['https://collect.example.com/g', 'https://ads.example.net'],
+      },
+    });
+
+    const connect = directives(contentSecurityPolicy(config)).get('connect-src');
+
+    expect(connect).toEqual([
+      "'self'",
+      'https://tags.example.com',
+      'https://collect.example.com',
+      'https://ads.example.net',
+    ]);
+  });
+
+  test('connect-src opens nothing for a tag manager with no container configured', () => {
+    const config = configWith({ tagManager: { host: 'https://tags.example.com' } });
+
+    const connect = directives(contentSecurityPolicy(config)).get('connect-src');
+
+    expect(connect).toEqual(["'self'"]);
+  });
+
   test('connect-src adds nothing for a same-origin API and unconfigured services', () => {
     const config = configWith({ tagManager: { host: '' } });
 
@@ -109,6 +160,13 @@ describe('securityHeaders', () => {
     expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['X-Frame-Options']).toBe('DENY');
+  });
+
+  test('keep other sites from holding our window or embedding our responses', () => {
+    const headers = securityHeaders(defaults);
+
+    expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(headers['Cross-Origin-Resource-Policy']).toBe('same-origin');
   });
 
   test('a new nonce each time, each a base64 encoding of 16 random bytes', () => {
