@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '@/api/client';
-import { startSessionOnce } from '@/features/auth/sign-in';
+import { completeSignOut, startSessionOnce } from '@/features/auth/sign-in';
 import { analytics } from '@/lib/analytics';
-import { setDefaultConsent } from '@/lib/consent';
+import { restoreSavedConsent, setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
 import { scrollAfterNavigation } from '@/lib/navigation-scroll';
 import type { SessionStore } from '@/lib/session';
@@ -17,12 +17,12 @@ export function connectAppServices(
   sessionStore: SessionStore,
 ): void {
   setDefaultConsent();
+  restoreSavedConsent();
 
   configureApiClient({
     getImpersonateAs: () => sessionStore.get().impersonateAs,
     onUnauthenticated: () => {
-      sessionStore.reset();
-      queryClient.clear();
+      completeSignOut({ queryClient, sessionStore });
       void router.navigate({ to: '/', replace: true });
     },
     reportError: reportApiError,
@@ -32,9 +32,15 @@ export function connectAppServices(
   // about the session; page views before that wait.
   let analyticsStarted = false;
   const earlyPageViews: { path: string; title: string }[] = [];
-  router.subscribe('onRendered', ({ toLocation, pathChanged, hrefChanged }) => {
+  // The router tells a change from the address it last resolved; the first navigation resolves
+  // before React renders it, so its render would count as no change. What counts here is a
+  // change from the address last rendered, and nothing was rendered before the first.
+  let lastRendered: { href: string; pathname: string } | undefined;
+  router.subscribe('onRendered', ({ toLocation }) => {
     // Re-validations of the same address are not navigations: nothing moves, nothing is counted.
-    if (!hrefChanged) return;
+    if (toLocation.href === lastRendered?.href) return;
+    const pathChanged = toLocation.pathname !== lastRendered?.pathname;
+    lastRendered = toLocation;
     scrollAfterNavigation({ hash: toLocation.hash, pathChanged });
     const view = { path: toLocation.pathname, title: document.title };
     // The analytics client does its work for a page view synchronously: after the new screen's

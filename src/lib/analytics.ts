@@ -42,12 +42,16 @@ function loadClient(): Promise<Analytics | undefined> {
 
 /**
  * Runs an analytics call only once consent is granted; before that nothing is loaded or sent.
- * Each call runs in an idle period of its own, apart from the client's start.
+ * Each call runs in an idle period of its own, apart from the client's start, and only if
+ * consent still holds then: it may have been revoked while the client was loading.
  */
 function whenConsented(call: (analytics: Analytics) => unknown): void {
   if (!consentGranted) return;
   void loadClient().then((analytics) => {
-    if (analytics) whenIdle(() => call(analytics));
+    if (!analytics) return;
+    whenIdle(() => {
+      if (consentGranted) call(analytics);
+    });
   });
 }
 

@@ -1,6 +1,12 @@
 import { runtimeConfig } from '@/config/runtime-config';
 import { analytics } from './analytics';
-import { deleteCookie, setCookie } from './cookies';
+import {
+  ANALYTICS_COOKIE_DAYS,
+  CONSENT_COOKIE,
+  deleteCookie,
+  readCookie,
+  setCookie,
+} from './cookies';
 
 type ConsentState = 'granted' | 'denied';
 type ConsentStorage =
@@ -58,11 +64,72 @@ export function setDefaultConsent(): void {
   gtag('consent', 'default', consentFor(ALL_STORAGE, 'denied'));
 }
 
+/** The banner's saved choices, as it keeps them; only the accepted categories are read here. */
+type SavedChoices = Record<string, unknown> & { categories: unknown[] };
+
+/**
+ * The banner's saved choices, read without loading the banner: vanilla-cookieconsent keeps them
+ * in its cookie as JSON, the accepted categories under `categories` and the time of the last
+ * change under `lastConsentTimestamp`.
+ */
+function readSavedChoices(): SavedChoices | undefined {
+  try {
+    const saved = readCookie(CONSENT_COOKIE);
+    const choices: unknown = saved === undefined ? undefined : JSON.parse(saved);
+    if (typeof choices !== 'object' || choices === null || !('categories' in choices))
+      return undefined;
+    return Array.isArray(choices.categories) ? (choices as SavedChoices) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the banner's saved choices accept analytics; `undefined` when no choice is saved. */
+function savedAnalyticsChoice(): boolean | undefined {
+  return readSavedChoices()?.categories.includes('analytics');
+}
+
+/**
+ * A choice for analytics saved on an earlier visit holds from the start of this one, before any
+ * analytics call. The banner applies the rest (consent mode, tag managers) after the first paint.
+ */
+export function restoreSavedConsent(): void {
+  if (savedAnalyticsChoice()) analytics.grantConsent();
+}
+
 export function acceptAnalytics(): void {
   gtag('consent', 'update', consentFor(ANALYTICS_STORAGE, 'granted'));
   setCookie(ANALYTICS_CONSENT_COOKIE, 'true');
   analytics.grantConsent();
   loadTagManager(runtimeConfig.tagManager.analyticsId);
+}
+
+/**
+ * Signing in grants analytics consent, and the banner's saved choices say so from then on: an
+ * earlier refusal there no longer holds, a later one does.
+ */
+export function acceptAnalyticsAtSignIn(): void {
+  acceptAnalytics();
+  const saved = readSavedChoices();
+  if (!saved || saved.categories.includes('analytics')) return;
+  const choices = {
+    ...saved,
+    categories: [...saved.categories, 'analytics'],
+    lastConsentTimestamp: new Date().toISOString(),
+  };
+  // The banner's own cookie attributes, so this replaces its cookie rather than sits beside it:
+  // it names the host as the domain whenever the host name has a dot.
+  const { hostname } = window.location;
+  setCookie(CONSENT_COOKIE, JSON.stringify(choices), {
+    days: ANALYTICS_COOKIE_DAYS,
+    domain: hostname.includes('.') ? hostname : undefined,
+  });
+}
+
+/** A signed-in session grants analytics consent, unless it was refused in the banner since signing in. */
+export function acceptAnalyticsForSession(): void {
+  if (savedAnalyticsChoice() === false) return;
+  acceptAnalytics();
 }
 
 export function acceptMarketing(): void {

@@ -10,10 +10,12 @@ export function setCookie(
   {
     days = DEFAULT_COOKIE_DAYS,
     sameSite = 'Lax',
-  }: { days?: number; sameSite?: 'Lax' | 'Strict' } = {},
+    domain,
+  }: { days?: number; sameSite?: 'Lax' | 'Strict'; domain?: string } = {},
 ): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/; SameSite=${sameSite}${secure}`;
+  const domainAttribute = domain ? `; Domain=${domain}` : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/${domainAttribute}; SameSite=${sameSite}${secure}`;
 }
 
 export function deleteCookie(name: string): void {

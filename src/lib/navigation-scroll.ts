@@ -1,3 +1,5 @@
+import { afterNextPaint } from '@/shell/after-first-paint';
+
 export const HASH_SCROLL_OFFSET = 20;
 export const HASH_SCROLL_DELAY_MS = 300;
 
@@ -27,5 +29,11 @@ export function scrollAfterNavigation({
     window.setTimeout(() => {
       scrollToElement(hash);
     }, HASH_SCROLL_DELAY_MS);
-  else scrollToElement(hash);
+  // For a hash the browser went to itself (typed in the address bar, back or forward), it jumps
+  // to the target in its next rendering update, which would cut short a smooth scroll started
+  // before it.
+  else
+    afterNextPaint(() => {
+      scrollToElement(hash);
+    });
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { scriptsHoldingPackage } from '../support/build-output';
 import { appOrigin, expect, preferMock, SESSION_COOKIE, test } from '../support/fixtures';
 import type { ThirdPartyReceiver } from '../support/third-party-receiver';
 
@@ -198,6 +199,17 @@ test.describe('analytics for a signed-in author', () => {
       .toMatchObject({ userId: '10482', traits: { email: 'maya.okafor@example.com' } });
   });
 
+  test('the first page view of every load is reported once', async ({ page, receiver }) => {
+    const pageViews = () =>
+      analyticsEvents(receiver)
+        .filter((event) => event.type === 'page')
+        .map((event) => event.properties?.path);
+    await page.goto('/faq#upgrading');
+    await expect.poll(pageViews, { timeout: BATCH_FLUSH_MS + 15_000 }).toContain('/faq');
+    await page.goto('/about');
+    await expect.poll(pageViews, { timeout: BATCH_FLUSH_MS + 15_000 }).toEqual(['/faq', '/about']);
+  });
+
   test('signing in identifies and aliases the author', async ({ page, context, receiver }) => {
     await preferMock(page, '/auth', 'example=signedOut');
     await page.goto('/');
@@ -215,6 +227,97 @@ test.describe('analytics for a signed-in author', () => {
     expect(analyticsEvents(receiver).find((event) => event.type === 'alias')).toMatchObject({
       userId: '10482',
     });
+  });
+});
+
+test.describe('analytics on a return visit', () => {
+  /** Whether the consent banner has applied the saved choices, which here refuse marketing. */
+  function savedChoicesApplied(page: Page): Promise<boolean> {
+    return page.evaluate(() =>
+      (window.dataLayer ?? []).some((entry) => {
+        const [command, action, storage] = Array.from(entry as ArrayLike<unknown>);
+        return (
+          command === 'consent' &&
+          action === 'update' &&
+          (storage as { ad_storage?: string } | undefined)?.ad_storage === 'denied'
+        );
+      }),
+    );
+  }
+
+  test('an author who opted out after signing in is not tracked on the next visits', async ({
+    page,
+    receiver,
+  }) => {
+    await preferMock(page, '/auth', 'example=signedOut');
+    await page.goto('/login/sl_9f2c41d7b8e34a6c');
+    await expect(page).toHaveURL(/\/links\/books/);
+    // Everything signing in sends (its identify and alias, the session start's identify and the
+    // first page view) has arrived, so none of it can arrive after the opt-out.
+    await expect
+      .poll(
+        () =>
+          analyticsEvents(receiver)
+            .map((event) => event.type)
+            .sort(),
+        {
+          timeout: BATCH_FLUSH_MS + 15_000,
+        },
+      )
+      .toEqual(['alias', 'identify', 'identify', 'page']);
+    await consentBanner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
+    await expect.poll(() => savedChoicesApplied(page)).toBe(true);
+
+    const analyticsCode = scriptsHoldingPackage('@segment/analytics-next');
+    const receivedBefore = receiver.received().length;
+    const tracking: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const toReceiver =
+        url.origin === receiver.origin &&
+        (url.pathname.startsWith('/segment/') || url.pathname.startsWith('/gtm.js'));
+      if (toReceiver || analyticsCode.has(url.pathname)) tracking.push(request.url());
+    });
+    for (const visit of ['first', 'second']) {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 }), visit).toBeVisible();
+      // The session has started by then: the banner is the last thing to start.
+      await expect.poll(() => savedChoicesApplied(page), visit).toBe(true);
+    }
+
+    expect(analyticsCode.size).toBeGreaterThan(0);
+    expect(tracking).toEqual([]);
+    expect(
+      receiver
+        .received()
+        .slice(receivedBefore)
+        .filter((request) => request.kind === 'analytics' || request.kind === 'tag-manager'),
+    ).toEqual([]);
+  });
+
+  test('signing in after an opt-out grants analytics on the next visits too', async ({
+    page,
+    context,
+  }) => {
+    await preferMock(page, '/auth', 'example=signedOut');
+    await page.goto('/');
+    await consentBanner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
+    await page.goto('/login/sl_9f2c41d7b8e34a6c');
+    await expect(page).toHaveURL(/\/links\/books/);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => savedChoicesApplied(page)).toBe(true);
+    const cookies = await context.cookies();
+    const savedChoices = cookies.filter((cookie) => cookie.name === 'shelflink_consent');
+    expect(savedChoices).toHaveLength(1);
+    expect(
+      (JSON.parse(decodeURIComponent(savedChoices[0]?.value ?? '{}')) as { categories?: string[] })
+        .categories,
+    ).toEqual(['necessary', 'analytics']);
+    expect(cookies.find((cookie) => cookie.name === 'shelflink_analytics_consent')?.value).toBe(
+      'true',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { analytics } from '@/lib/analytics';
-import { acceptAnalytics } from '@/lib/consent';
+import { acceptAnalyticsAtSignIn, acceptAnalyticsForSession } from '@/lib/consent';
 import type { AuthCheckReply, AuthSession, SessionStore } from '@/lib/session';
 
 interface SessionServices {
@@ -18,7 +18,7 @@ export function completeSignIn(
 ): AuthSession {
   const session = sessionStore.applyReply(reply);
   if (!session.isAuthenticated) return session;
-  acceptAnalytics();
+  acceptAnalyticsAtSignIn();
   queryClient.clear();
   analytics.identify(session.userId, { email: session.email });
   analytics.alias(session.userId);
@@ -27,12 +27,15 @@ export function completeSignIn(
 
 let sessionStarted = false;
 
-/** At start-up: a signed-in user is identified with consent granted; a signed-out one anonymously. */
+/**
+ * At start-up: a signed-in user is identified with consent granted, unless refused in the banner
+ * since signing in; a signed-out one anonymously.
+ */
 export function startSessionOnce(session: AuthSession): void {
   if (sessionStarted) return;
   sessionStarted = true;
   if (session.isAuthenticated) {
-    acceptAnalytics();
+    acceptAnalyticsForSession();
     analytics.identify(session.userId, { email: session.email });
   } else {
     analytics.identify();

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 
 import { connectAppServices } from '@/app/app-services';
 import type { AppRouter } from '@/app/router';
@@ -9,7 +9,9 @@ const services = vi.hoisted(() => ({
   startErrorReporting: vi.fn(),
   startCookieBanner: vi.fn(),
   startSessionOnce: vi.fn(),
+  restoreSavedConsent: vi.fn(),
   page: vi.fn(),
+  scrollAfterNavigation: vi.fn(),
 }));
 
 vi.mock('@/lib/error-reporting', () => ({
@@ -20,7 +22,13 @@ vi.mock('@/lib/error-reporting', () => ({
 vi.mock('@/shell/cookie-preferences', () => ({ startCookieBanner: services.startCookieBanner }));
 vi.mock('@/features/auth/sign-in', () => ({ startSessionOnce: services.startSessionOnce }));
 vi.mock('@/lib/analytics', () => ({ analytics: { page: services.page } }));
-vi.mock('@/lib/navigation-scroll', () => ({ scrollAfterNavigation: vi.fn() }));
+vi.mock('@/lib/consent', () => ({
+  setDefaultConsent: vi.fn(),
+  restoreSavedConsent: services.restoreSavedConsent,
+}));
+vi.mock('@/lib/navigation-scroll', () => ({
+  scrollAfterNavigation: services.scrollAfterNavigation,
+}));
 vi.mock('@/app/router', () => ({}));
 
 type Listener = (event: unknown) => void;
@@ -35,13 +43,22 @@ function fakeRouter() {
       return () => listeners.splice(listeners.indexOf(listener), 1);
     },
   };
-  const rendered = (pathname: string) => {
+  /** What the router reports once it has rendered `href`, with its own view of what changed. */
+  const rendered = (href: string, reported = { pathChanged: true, hrefChanged: true }) => {
+    const { pathname, hash } = new URL(href, 'https://shelflink.test');
     for (const listener of [...listeners]) {
-      listener({ toLocation: { pathname, hash: '' }, pathChanged: true, hrefChanged: true });
+      listener({ toLocation: { href, pathname, hash: hash.slice(1) }, ...reported });
     }
   };
   return { router: router as unknown as AppRouter, rendered };
 }
+
+/** The router's report on the first render when its first navigation resolved before React rendered. */
+const NOTHING_CHANGED = { pathChanged: false, hrefChanged: false };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -72,6 +89,10 @@ test('third parties start once the first screen is painted, the analytics sessio
   sessionStore.reset();
   await vi.advanceTimersByTimeAsync(0);
   expect(services.startSessionOnce).toHaveBeenCalledExactlyOnceWith(sessionStore.get());
+  // Consent saved on an earlier visit was known before the session started.
+  expect(services.restoreSavedConsent.mock.invocationCallOrder[0]).toBeLessThan(
+    services.startSessionOnce.mock.invocationCallOrder[0] ?? 0,
+  );
   // The first page view waited for the session start, so consent is settled before it is sent.
   expect(services.page).toHaveBeenCalledExactlyOnceWith('/faq', document.title);
   expect(services.startSessionOnce.mock.invocationCallOrder[0]).toBeLessThan(
@@ -83,4 +104,46 @@ test('third parties start once the first screen is painted, the analytics sessio
   await vi.advanceTimersByTimeAsync(100);
   expect(services.page).toHaveBeenLastCalledWith('/about', document.title);
   expect(services.startSessionOnce).toHaveBeenCalledOnce();
+});
+
+test('the first render of a page load is a navigation, though the router reports no change', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'requestIdleCallback'] });
+  const { router, rendered } = fakeRouter();
+  const sessionStore = createSessionStore();
+  connectAppServices(router, new QueryClient(), sessionStore);
+
+  rendered('/faq#upgrading', NOTHING_CHANGED);
+  sessionStore.reset();
+  await vi.advanceTimersByTimeAsync(1000);
+
+  expect(services.scrollAfterNavigation).toHaveBeenCalledExactlyOnceWith({
+    hash: 'upgrading',
+    pathChanged: true,
+  });
+  expect(services.page).toHaveBeenCalledExactlyOnceWith('/faq', document.title);
+});
+
+test('a render of the address last rendered is no navigation; a new hash on it is one', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'requestIdleCallback'] });
+  const { router, rendered } = fakeRouter();
+  const sessionStore = createSessionStore();
+  connectAppServices(router, new QueryClient(), sessionStore);
+  sessionStore.reset();
+  rendered('/faq', NOTHING_CHANGED);
+  await vi.advanceTimersByTimeAsync(1000);
+  services.scrollAfterNavigation.mockClear();
+  services.page.mockClear();
+
+  rendered('/faq', NOTHING_CHANGED);
+  await vi.advanceTimersByTimeAsync(100);
+  expect(services.scrollAfterNavigation).not.toHaveBeenCalled();
+  expect(services.page).not.toHaveBeenCalled();
+
+  rendered('/faq#upgrading', { pathChanged: false, hrefChanged: true });
+  await vi.advanceTimersByTimeAsync(100);
+  expect(services.scrollAfterNavigation).toHaveBeenCalledExactlyOnceWith({
+    hash: 'upgrading',
+    pathChanged: false,
+  });
+  expect(services.page).toHaveBeenCalledExactlyOnceWith('/faq', document.title);
 });

@@ -179,6 +179,24 @@ describe('revoking consent', () => {
     expect(segment.instance.page).not.toHaveBeenCalled();
   });
 
+  test('drops a call made with consent that had not run yet when consent was revoked', async () => {
+    const idleCallbacks: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
+    const analytics = await freshAnalytics();
+    analytics.grantConsent();
+    analytics.identify('42', { email: 'ada@example.com' });
+    await settle();
+    // The client's start, then the identify waits for an idle period of its own.
+    idleCallbacks.shift()?.();
+    await settle();
+    expect(idleCallbacks).toHaveLength(1);
+
+    analytics.revokeConsent();
+    idleCallbacks.shift()?.();
+
+    expect(segment.instance.identify).not.toHaveBeenCalled();
+  });
+
   test('does nothing when consent was never granted', async () => {
     const analytics = await freshAnalytics();
 

@@ -19,6 +19,30 @@ vi.mock('@/config/runtime-config', () => ({ runtimeConfig: config }));
 vi.mock('@segment/analytics-next', () => ({ AnalyticsBrowser: { load: segment.load } }));
 
 const CONSENT_COOKIE = 'shelflink_analytics_consent';
+const BANNER_COOKIE = 'shelflink_consent';
+
+/** Saves choices as the consent banner (vanilla-cookieconsent) does: JSON in its cookie. */
+function saveBannerChoices(choices: Record<string, unknown>): void {
+  document.cookie = `${BANNER_COOKIE}=${encodeURIComponent(JSON.stringify(choices))}; Path=/`;
+}
+
+function bannerChoices(): Record<string, unknown> | undefined {
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${BANNER_COOKIE}=`));
+  return entry
+    ? (JSON.parse(decodeURIComponent(entry.slice(BANNER_COOKIE.length + 1))) as Record<
+        string,
+        unknown
+      >)
+    : undefined;
+}
+
+const refusal = {
+  categories: ['necessary'],
+  revision: 0,
+  consentId: 'c0ffee',
+  consentTimestamp: '2024-05-01T10:00:00.000Z',
+  lastConsentTimestamp: '2024-05-01T10:00:00.000Z',
+};
 
 /** Fresh consent and analytics modules: no tag manager loaded yet, consent not granted. */
 async function freshModules() {
@@ -48,6 +72,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
+  document.cookie = `${BANNER_COOKIE}=; Max-Age=0; Path=/`;
   for (const script of document.head.querySelectorAll('script')) script.remove();
 });
 
@@ -194,5 +219,99 @@ describe('revoking', () => {
       expect.objectContaining({ ad_storage: 'granted' }),
     ]);
     expect(tagManagerScripts()).toContain('https://tags.test/gtm.js?id=GTM-MARKETING');
+  });
+});
+
+describe('choices saved on an earlier visit', () => {
+  test('restoreSavedConsent grants analytics consent saved in the banner, loading nothing yet', async () => {
+    const { restoreSavedConsent, analytics } = await freshModules();
+    saveBannerChoices({ ...refusal, categories: ['necessary', 'analytics'] });
+
+    restoreSavedConsent();
+
+    expect(analytics.hasConsent()).toBe(true);
+    expect(tagManagerScripts()).toEqual([]);
+  });
+
+  test.each([
+    [
+      'a refusal',
+      () => {
+        saveBannerChoices(refusal);
+      },
+    ],
+    ['no saved choice', () => undefined],
+    [
+      'an unreadable cookie',
+      () => {
+        document.cookie = `${BANNER_COOKIE}=%E0%A4%A; Path=/`;
+      },
+    ],
+  ])('restoreSavedConsent leaves analytics denied after %s', async (_case, save) => {
+    const { restoreSavedConsent, analytics } = await freshModules();
+    save();
+
+    restoreSavedConsent();
+
+    expect(analytics.hasConsent()).toBe(false);
+  });
+
+  test.each([
+    ['no saved choice', () => undefined],
+    [
+      'saved choices accepting analytics',
+      () => {
+        saveBannerChoices({ ...refusal, categories: ['necessary', 'analytics'] });
+      },
+    ],
+  ])('a signed-in session grants consent after %s', async (_case, save) => {
+    const { acceptAnalyticsForSession, analytics } = await freshModules();
+    save();
+
+    acceptAnalyticsForSession();
+
+    expect(analytics.hasConsent()).toBe(true);
+    expect(tagManagerScripts()).toEqual(['https://tags.test/gtm.js?id=GTM-ANALYTICS']);
+  });
+
+  test('a signed-in session grants nothing after saved choices refusing analytics', async () => {
+    const { acceptAnalyticsForSession, analytics } = await freshModules();
+    saveBannerChoices(refusal);
+
+    acceptAnalyticsForSession();
+
+    expect(analytics.hasConsent()).toBe(false);
+    expect(tagManagerScripts()).toEqual([]);
+  });
+});
+
+describe('acceptAnalyticsAtSignIn', () => {
+  test('grants consent and records it in the saved choices, so an earlier refusal no longer holds', async () => {
+    saveBannerChoices(refusal);
+    const { acceptAnalyticsAtSignIn, analytics } = await freshModules();
+
+    acceptAnalyticsAtSignIn();
+
+    expect(analytics.hasConsent()).toBe(true);
+    expect(bannerChoices()).toEqual({
+      ...refusal,
+      categories: ['necessary', 'analytics'],
+      lastConsentTimestamp: expect.any(String) as unknown,
+    });
+    expect(Date.parse(String(bannerChoices()?.lastConsentTimestamp))).toBeGreaterThan(
+      Date.parse(refusal.lastConsentTimestamp),
+    );
+    const nextVisit = await freshModules();
+    nextVisit.restoreSavedConsent();
+    expect(nextVisit.analytics.hasConsent()).toBe(true);
+  });
+
+  test('saves no choices where the visitor made none', async () => {
+    const { acceptAnalyticsAtSignIn, analytics } = await freshModules();
+
+    acceptAnalyticsAtSignIn();
+
+    expect(analytics.hasConsent()).toBe(true);
+    expect(bannerChoices()).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@/lib/session';
 
 // Shared across vi.resetModules(), so every fresh copy of sign-in.ts reports to the same spies.
-const { analytics, acceptAnalytics } = vi.hoisted(() => ({
+const { analytics, acceptAnalyticsAtSignIn, acceptAnalyticsForSession } = vi.hoisted(() => ({
   analytics: {
     identify: vi.fn(),
     alias: vi.fn(),
@@ -20,11 +20,12 @@ const { analytics, acceptAnalytics } = vi.hoisted(() => ({
     revokeConsent: vi.fn(),
     hasConsent: vi.fn(() => false),
   },
-  acceptAnalytics: vi.fn(),
+  acceptAnalyticsAtSignIn: vi.fn(),
+  acceptAnalyticsForSession: vi.fn(),
 }));
 
 vi.mock('@/lib/analytics', () => ({ analytics }));
-vi.mock('@/lib/consent', () => ({ acceptAnalytics }));
+vi.mock('@/lib/consent', () => ({ acceptAnalyticsAtSignIn, acceptAnalyticsForSession }));
 
 /** A fresh sign-in module, so the start-up "once" flag starts unset. */
 async function freshSignIn() {
@@ -73,7 +74,7 @@ describe('completeSignIn', () => {
 
     expect(session).toEqual(signedIn);
     expect(sessionStore.get()).toEqual(signedIn);
-    expect(acceptAnalytics).toHaveBeenCalledTimes(1);
+    expect(acceptAnalyticsAtSignIn).toHaveBeenCalledTimes(1);
     expect(clear).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(['get', '/v1/links/count'])).toBeUndefined();
     expect(analytics.identify).toHaveBeenCalledExactlyOnceWith('42', { email: 'ada@example.com' });
@@ -86,7 +87,7 @@ describe('completeSignIn', () => {
 
     completeSignIn(loginReply(), { queryClient, sessionStore });
 
-    const consentOrder = acceptAnalytics.mock.invocationCallOrder[0] ?? Infinity;
+    const consentOrder = acceptAnalyticsAtSignIn.mock.invocationCallOrder[0] ?? Infinity;
     const identifyOrder = analytics.identify.mock.invocationCallOrder[0] ?? -Infinity;
     expect(consentOrder).toBeLessThan(identifyOrder);
   });
@@ -105,7 +106,7 @@ describe('completeSignIn', () => {
     expect(session).toEqual(signedOutSession);
     expect(sessionStore.get()).toEqual(signedOutSession);
     expect(window.sessionStorage.getItem('shelflink.session')).toBeNull();
-    expect(acceptAnalytics).not.toHaveBeenCalled();
+    expect(acceptAnalyticsAtSignIn).not.toHaveBeenCalled();
     expect(clear).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(['get', '/v1/links/count'])).toEqual({ count: 3 });
     expect(analytics.identify).not.toHaveBeenCalled();
@@ -114,12 +115,12 @@ describe('completeSignIn', () => {
 });
 
 describe('startSessionOnce', () => {
-  test('a signed-in user gets consent granted and is identified with id and e-mail', async () => {
+  test('a signed-in user gets consent for the session and is identified with id and e-mail', async () => {
     const { startSessionOnce } = await freshSignIn();
 
     startSessionOnce(signedIn);
 
-    expect(acceptAnalytics).toHaveBeenCalledTimes(1);
+    expect(acceptAnalyticsForSession).toHaveBeenCalledTimes(1);
     expect(analytics.identify).toHaveBeenCalledExactlyOnceWith('42', { email: 'ada@example.com' });
     expect(analytics.alias).not.toHaveBeenCalled();
   });
@@ -129,7 +130,7 @@ describe('startSessionOnce', () => {
 
     startSessionOnce(signedOutSession);
 
-    expect(acceptAnalytics).not.toHaveBeenCalled();
+    expect(acceptAnalyticsForSession).not.toHaveBeenCalled();
     expect(analytics.identify).toHaveBeenCalledTimes(1);
     expect(analytics.identify).toHaveBeenCalledWith();
   });
@@ -143,7 +144,7 @@ describe('startSessionOnce', () => {
 
     expect(analytics.identify).toHaveBeenCalledTimes(1);
     expect(analytics.identify).toHaveBeenCalledWith();
-    expect(acceptAnalytics).not.toHaveBeenCalled();
+    expect(acceptAnalyticsForSession).not.toHaveBeenCalled();
   });
 });
 

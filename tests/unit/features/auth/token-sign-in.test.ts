@@ -10,10 +10,10 @@ import {
 } from '@/features/auth/token-sign-in';
 import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/lib/session';
 
-const { fetchMock, analytics, acceptAnalytics } = vi.hoisted(() => ({
+const { fetchMock, analytics, acceptAnalyticsAtSignIn } = vi.hoisted(() => ({
   fetchMock: vi.fn<typeof globalThis.fetch>(),
   analytics: { identify: vi.fn(), alias: vi.fn(), reset: vi.fn() },
-  acceptAnalytics: vi.fn(),
+  acceptAnalyticsAtSignIn: vi.fn(),
 }));
 
 vi.mock('@/api/client', async (importOriginal) => {
@@ -28,7 +28,7 @@ vi.mock('@/api/client', async (importOriginal) => {
   };
 });
 vi.mock('@/lib/analytics', () => ({ analytics }));
-vi.mock('@/lib/consent', () => ({ acceptAnalytics }));
+vi.mock('@/lib/consent', () => ({ acceptAnalyticsAtSignIn }));
 
 function answerWith(status: number, body: unknown): void {
   fetchMock.mockImplementation(() =>
@@ -94,7 +94,7 @@ describe('signInWithToken', () => {
     expect(new URL(sentRequest().url).pathname).toBe('/v1/login');
     expect(await sentRequest().json()).toEqual({ token: 'one-time-token' });
     expect(context.sessionStore.get()).toMatchObject({ isAuthenticated: true, userId: '42' });
-    expect(acceptAnalytics).toHaveBeenCalledTimes(1);
+    expect(acceptAnalyticsAtSignIn).toHaveBeenCalledTimes(1);
     expect(analytics.identify).toHaveBeenCalledWith('42', { email: 'ada@example.com' });
     expect(analytics.alias).toHaveBeenCalledWith('42');
     expect(target).toMatchObject({ href: DEFAULT_AFTER_SIGN_IN, replace: true });
@@ -118,7 +118,7 @@ describe('signInWithToken', () => {
 
     expect(context.sessionStore.get()).toEqual(signedOutSession);
     expect(target).toMatchObject({ to: '/login', search: { failed: 'expired' }, replace: true });
-    expect(acceptAnalytics).not.toHaveBeenCalled();
+    expect(acceptAnalyticsAtSignIn).not.toHaveBeenCalled();
     expect(analytics.identify).not.toHaveBeenCalled();
   });
 

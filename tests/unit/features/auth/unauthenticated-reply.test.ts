@@ -5,6 +5,7 @@ import { ApiError } from '@/api/api-error';
 import { createApiClient, type ApiClientHooks } from '@/api/client';
 import { connectAppServices } from '@/app/app-services';
 import type { AppRouter } from '@/app/router';
+import { analytics } from '@/lib/analytics';
 import { createSessionStore, signedOutSession } from '@/lib/session';
 
 const { configureApiClient, reportApiError } = vi.hoisted(() => ({
@@ -55,7 +56,8 @@ function connect() {
   };
 }
 
-test('a 401 or 403 reply clears the session and the cache and goes to /', async () => {
+test('a 401 or 403 reply signs out as a sign-out does (session, analytics identity, cache) and goes to /', async () => {
+  const resetAnalytics = vi.spyOn(analytics, 'reset');
   const { hooks, queryClient, sessionStore, navigate } = connect();
   const fetch = vi.fn<typeof globalThis.fetch>(() =>
     Promise.resolve(
@@ -70,6 +72,7 @@ test('a 401 or 403 reply clears the session and the cache and goes to /', async 
   await expect(client.GET('/v1/links/count')).rejects.toBeInstanceOf(ApiError);
 
   expect(sessionStore.get()).toEqual(signedOutSession);
+  expect(resetAnalytics).toHaveBeenCalledOnce();
   expect(queryClient.getQueryData(['get', '/v1/links/count'])).toBeUndefined();
   expect(navigate).toHaveBeenCalledExactlyOnceWith({ to: '/', replace: true });
   expect(reportApiError).not.toHaveBeenCalled();
