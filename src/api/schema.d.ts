@@ -42,7 +42,9 @@ export interface paths {
          *     `POST /auth`, with current roles, so a revoked session or a removed role is noticed
          *     on the next navigation. A navigation waits for the reply unless the previous one is
          *     under two minutes old; then it goes ahead and the reply, when it differs, sends the
-         *     page through its sign-in and role checks again.
+         *     page through its sign-in and role checks again. Designed here: while an administrator
+         *     impersonates someone, the reply names both identities, the administrator in `userId`,
+         *     `email` and `roles` and the impersonated user in `impersonating`.
          */
         get: operations["checkSession"];
         put?: never;
@@ -260,7 +262,9 @@ export interface paths {
          * Click report for one link
          * @description Designed here: the report's shape. Clicks over time (one point a day), by retailer and
          *     storefront, by country and by referrer, for an optional date range that defaults to
-         *     the last 30 days.
+         *     the last 30 days. The report is identified by the link's domain and code, as the
+         *     specification's entities have it; its call table lists `baseCode`, but a base code
+         *     alone is ambiguous across short-link domains.
          */
         get: operations["getLinkReport"];
         put?: never;
@@ -418,9 +422,12 @@ export interface paths {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -752,8 +759,10 @@ export interface components {
          */
         Role: string;
         /**
-         * Format: email
-         * @description Trimmed, then a local part, `@` and a domain with a dot.
+         * @description The specification's rule, which the app applies too: trimmed, then a local part, `@`
+         *     and a domain with a dot, none of them holding whitespace or another `@`. Designed
+         *     here: there is no `format: email`, whose rule is stricter than the app's, so the app
+         *     and the server accept the same addresses.
          */
         Email: string;
         /** Format: uuid */
@@ -792,14 +801,20 @@ export interface components {
         Domain: string;
         /** @description A link's code, generated or chosen. */
         Code: string;
-        /** @description The code a link was created with; reports are kept under it. */
+        /** @description The code a link was created with. */
         BaseCode: components["schemas"]["Code"];
         /** @description A chosen code, spaces removed. Empty, or 3 to 22 letters, digits, `-` and `_`. */
         VanityCode: string;
         /**
-         * Format: uri
-         * @description Where a link leads. The app adds `https://` when no http, https, ftp or ftps scheme is
-         *     given; the address has a dot in its host and no username.
+         * @description Where a link leads: an http or https address (the scheme in any letter case) whose
+         *     host has a dot between two non-empty parts, with no user name or password and no
+         *     whitespace. Designed here: a link leads only to a web page, never to ftp or any other
+         *     scheme (a security rule). There is no `format: uri`, which refuses internationalised
+         *     hosts such as `bücher.de`. The app and this pattern apply one rule: the app adds
+         *     `https://` when no http, https, ftp or ftps scheme is given, refuses ftp and ftps, and
+         *     sends the address as the WHATWG URL standard serialises it (`new URL(…).href`), so
+         *     scheme and host arrive lower-cased, Unicode hosts in punycode and spaces
+         *     percent-encoded.
          */
         DestinationUrl: string;
         /** Format: uri */
@@ -821,14 +836,27 @@ export interface components {
         ClickCount: number;
         /**
          * @description A session check. The session is authenticated when `sessionId` is non-empty and
-         *     `responseStatus.errorCode` is empty or absent.
+         *     `responseStatus.errorCode` is empty or absent. Designed here: `userName`, `userId`,
+         *     `email` and `roles` are always the signed-in user's; `impersonating` names the user an
+         *     administrator acts as, so the app can show both identities.
          */
         AuthCheckReply: {
             sessionId: string;
             userName: string;
             userId: string;
+            /** @description The signed-in user's e-mail address; absent when signed out. */
+            email?: components["schemas"]["Email"];
+            impersonating?: components["schemas"]["ImpersonatedUser"];
             roles: components["schemas"]["Role"][];
             responseStatus?: components["schemas"]["ResponseStatus"];
+        };
+        /**
+         * @description Designed here: the user an administrator acts as. Present only on a reply to a request
+         *     whose `X-Impersonate` the server honoured.
+         */
+        ImpersonatedUser: {
+            userId: components["schemas"]["UserId"];
+            email: components["schemas"]["Email"];
         };
         LoginRequest: {
             token: components["schemas"]["OneTimeToken"];
@@ -1177,7 +1205,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The session may not do this. */
+        /**
+         * @description Not allowed: the session is live but may not do this, for example an operation that
+         *     needs a role the user lacks, or `X-Impersonate` from anyone but an administrator.
+         *     Designed here: 403 never means signed out (that is 401), so it does not end the
+         *     session.
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1226,9 +1259,12 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The id of the user an operator acts as. The app sends it on every request while it
-         *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-         *     user may not impersonate.
+         * @description The id of the user an administrator acts as. The app sends it on every request while
+         *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+         *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+         *     403, as does an administrator naming no existing user. Roles are always the signed-in
+         *     administrator's, never the impersonated user's. Every impersonated request is written
+         *     to an audit log: who acted, as whom, when, and which operation.
          * @example 10482
          */
         Impersonate: components["schemas"]["UserId"];
@@ -1295,9 +1331,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1472,9 +1511,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1510,9 +1552,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1585,9 +1630,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1618,9 +1666,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1649,8 +1700,10 @@ export interface operations {
     getLinkReport: {
         parameters: {
             query: {
-                /** @description The link's base code. */
-                baseCode: components["schemas"]["BaseCode"];
+                /** @description The short-link domain. */
+                domain: components["parameters"]["DomainQuery"];
+                /** @description The link's code on that domain. */
+                code: components["schemas"]["Code"];
                 /** @description First day of the range, inclusive. */
                 from?: string;
                 /** @description Last day of the range, inclusive. */
@@ -1658,9 +1711,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1844,9 +1900,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1877,9 +1936,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1915,9 +1977,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1951,9 +2016,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1991,9 +2059,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2025,9 +2096,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2062,9 +2136,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2098,9 +2175,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2131,9 +2211,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2168,9 +2251,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2205,9 +2291,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2244,9 +2333,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2278,9 +2370,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2314,9 +2409,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2354,9 +2452,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2394,9 +2495,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2426,9 +2530,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2459,9 +2566,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2496,9 +2606,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2529,9 +2642,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2569,9 +2685,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2605,9 +2724,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2641,9 +2763,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the user an operator acts as. The app sends it on every request while it
-                 *     impersonates someone, and never otherwise. The server answers 403 when the signed-in
-                 *     user may not impersonate.
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];

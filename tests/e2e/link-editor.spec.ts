@@ -303,7 +303,7 @@ test.describe('a signed-out visitor', () => {
     await destinationField(page).fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(destinationField(page)).toHaveAccessibleDescription(
-      /Links must start with http:\/\/, https:\/\/, ftp:\/\/ or ftps:\/\/\./,
+      /A link must lead to a web page: use an http:\/\/ or https:\/\/ address\./,
     );
     await expect(destinationField(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(destinationField(page)).toBeFocused();

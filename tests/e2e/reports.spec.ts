@@ -30,7 +30,9 @@ test('draws the report’s charts with the total abbreviated', async ({ page, co
   const call = page.waitForRequest(isReportCall);
   await page.goto('/links/reports/shelf.to/salt-orchard');
   const query = new URL((await call).url()).searchParams;
-  expect(query.get('baseCode')).toBe('salt-orchard');
+  expect(query.get('domain')).toBe('shelf.to');
+  expect(query.get('code')).toBe('salt-orchard');
+  expect(query.has('baseCode')).toBe(false);
   expect(query.has('from')).toBe(false);
 
   await expect(page).toHaveTitle(/^Report for shelf\.to\/salt-orchard/);
@@ -84,7 +86,8 @@ test('choosing dates asks for the report of those days', async ({ page }) => {
   const call = page.waitForRequest(isReportCall);
   await page.getByRole('button', { name: '10 November 2026', exact: true }).click();
   const query = new URL((await call).url()).searchParams;
-  expect(query.get('baseCode')).toBe('salt-orchard');
+  expect(query.get('domain')).toBe('shelf.to');
+  expect(query.get('code')).toBe('salt-orchard');
   expect(query.get('from')).toBe('2026-11-01');
   expect(query.get('to')).toBe('2026-11-10');
   await expect(page).toHaveURL(/\?from=2026-11-01&to=2026-11-10$/);

@@ -51,7 +51,9 @@ export function LinkReportPage() {
   const { domain, code } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data: report } = useSuspenseQuery(linkReportQueryOptions(reportQuery(code, search)));
+  const { data: report } = useSuspenseQuery(
+    linkReportQueryOptions(reportQuery({ domain, code }, search)),
+  );
   const hasCustomRange = Boolean(search.from ?? search.to);
   const shortLink = `${domain}/${code}`;
 

@@ -2,23 +2,26 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/api-error';
 import { $api } from '@/api/query-client';
+import type { operations } from '@/api/schema';
 
 export interface ReportRange {
   from?: string | undefined;
   to?: string | undefined;
 }
 
-/** The report query for a link's base code; a reversed range is put the right way round. */
+export type LinkReportQuery = operations['getLinkReport']['parameters']['query'];
+
+/** The report query for a link's domain and code; a reversed range is put the right way round. */
 export function reportQuery(
-  baseCode: string,
+  { domain, code }: { domain: string; code: string },
   range: ReportRange,
-): { baseCode: string; from?: string; to?: string } {
+): LinkReportQuery {
   const { from, to } = range;
-  if (from && to && from > to) return { baseCode, from: to, to: from };
-  return { baseCode, ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  if (from && to && from > to) return { domain, code, from: to, to: from };
+  return { domain, code, ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
-export const linkReportQueryOptions = (query: { baseCode: string; from?: string; to?: string }) =>
+export const linkReportQueryOptions = (query: LinkReportQuery) =>
   $api.queryOptions('get', '/v1/links/report', { params: { query } });
 
 export const shortLinkMetadataQueryOptions = (query: { domain: string; code: string }) =>

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authenticated/links_/reports/$domain/$co
   validateSearch: reportSearchSchema,
   loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
   loader: ({ context, params, deps }) =>
-    context.queryClient.ensureQueryData(linkReportQueryOptions(reportQuery(params.code, deps))),
+    context.queryClient.ensureQueryData(linkReportQueryOptions(reportQuery(params, deps))),
   head: ({ params }) => titleMeta(`Report for ${params.domain}/${params.code}`),
   pendingComponent: LinkReportSkeleton,
   component: LinkReportPage,

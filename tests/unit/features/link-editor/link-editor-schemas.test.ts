@@ -78,17 +78,24 @@ describe('parseDestination', () => {
     });
   });
 
-  it('keeps http, https, ftp and ftps addresses as typed', () => {
-    for (const url of ['http://a.example/x', 'ftp://a.example/x', 'ftps://a.example/x']) {
-      expect(parseDestination(url)).toEqual({ kind: 'url', url });
-    }
+  it('reads an http or https address as the URL standard writes it', () => {
+    expect(parseDestination('http://a.example/x')).toEqual({
+      kind: 'url',
+      url: 'http://a.example/x',
+    });
+    expect(parseDestination('HTTPS://Bücher.example/Mein Buch')).toEqual({
+      kind: 'url',
+      url: 'https://xn--bcher-kva.example/Mein%20Buch',
+    });
   });
 
-  it('refuses javascript:, data:, user names and hosts without a dot with a clear message', () => {
-    expect(parseDestination('javascript:alert(1)')).toEqual({
-      kind: 'invalid',
-      message: 'Links must start with http://, https://, ftp:// or ftps://.',
-    });
+  it('refuses ftp, ftps, javascript:, data:, user names and hosts without a dot clearly', () => {
+    for (const address of ['ftp://a.example/x', 'ftps://a.example/x', 'javascript:alert(1)']) {
+      expect(parseDestination(address)).toEqual({
+        kind: 'invalid',
+        message: 'A link must lead to a web page: use an http:// or https:// address.',
+      });
+    }
     expect(parseDestination('data:text/html,hi')).toMatchObject({ kind: 'invalid' });
     expect(parseDestination('https://maya@books.example/x')).toEqual({
       kind: 'invalid',
@@ -120,7 +127,7 @@ describe('destinationSchema', () => {
     expect(v.is(destinationSchema, '978-1-66801-234-5')).toBe(true);
     expect(v.is(destinationSchema, 'shelf.example/book')).toBe(true);
     expect(issuesByPath(destinationSchema, 'javascript:alert(1)')).toEqual({
-      '': 'Links must start with http://, https://, ftp:// or ftps://.',
+      '': 'A link must lead to a web page: use an http:// or https:// address.',
     });
   });
 });

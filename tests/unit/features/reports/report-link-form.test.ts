@@ -70,17 +70,19 @@ describe('toReportLinkIssueRequest', () => {
 });
 
 describe('reportQuery', () => {
-  test('asks by base code, with only the dates given', () => {
-    expect(reportQuery('salt-orchard', {})).toEqual({ baseCode: 'salt-orchard' });
-    expect(reportQuery('salt-orchard', { from: '2026-11-01' })).toEqual({
-      baseCode: 'salt-orchard',
+  test('asks by domain and code, with only the dates given', () => {
+    expect(reportQuery(link, {})).toEqual({ domain: 'shelf.to', code: 'salt-orchard' });
+    expect(reportQuery(link, { from: '2026-11-01' })).toEqual({
+      domain: 'shelf.to',
+      code: 'salt-orchard',
       from: '2026-11-01',
     });
   });
 
   test('puts a reversed range the right way round', () => {
-    expect(reportQuery('salt-orchard', { from: '2026-11-10', to: '2026-11-01' })).toEqual({
-      baseCode: 'salt-orchard',
+    expect(reportQuery(link, { from: '2026-11-10', to: '2026-11-01' })).toEqual({
+      domain: 'shelf.to',
+      code: 'salt-orchard',
       from: '2026-11-01',
       to: '2026-11-10',
     });
