@@ -42,8 +42,14 @@ export class ApiError extends Error {
     this.fieldErrors = toFieldErrors(responseStatus);
   }
 
+  /** No live session: signed out, expired or revoked. */
   get isUnauthenticated(): boolean {
-    return this.status === 401 || this.status === 403;
+    return this.status === 401;
+  }
+
+  /** The session is live but may not do this; it ends the session only on a session check. */
+  get isForbidden(): boolean {
+    return this.status === 403;
   }
 
   get isUnreachable(): boolean {

@@ -139,22 +139,45 @@ test.describe('signing out', () => {
 });
 
 test.describe('a rejected session on a later call', () => {
-  for (const status of [401, 403]) {
-    test(`a ${status} clears the session and goes home`, async ({ page }) => {
-      await page.goto('/links/books');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your links');
-      const example = status === 401 ? 'unauthenticated' : 'forbidden';
-      await preferMock(page, '/v2/collections/list', `code=${status}, example=${example}`);
-      // The server has ended the session, so the start-up check that follows answers signed out.
-      await preferMock(page, '/auth', 'example=signedOut');
-      await page
-        .getByRole('navigation', { name: 'Your links' })
-        .getByRole('link', { name: 'Collections' })
-        .click();
-      await expect(page).toHaveURL('/');
-      await expectSignedOut(page);
-    });
-  }
+  test('a 401 clears the session and goes home', async ({ page }) => {
+    await page.goto('/links/books');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your links');
+    await preferMock(page, '/v2/collections/list', 'code=401, example=unauthenticated');
+    // The server has ended the session, so the start-up check that follows answers signed out.
+    await preferMock(page, '/auth', 'example=signedOut');
+    await page
+      .getByRole('navigation', { name: 'Your links' })
+      .getByRole('link', { name: 'Collections' })
+      .click();
+    await expect(page).toHaveURL('/');
+    await expectSignedOut(page);
+  });
+
+  test('a 403 means "not allowed": the author stays signed in, on the page', async ({ page }) => {
+    await page.goto('/links/books');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your links');
+    await preferMock(page, '/v2/collections/list', 'code=403, example=forbidden');
+    await page
+      .getByRole('navigation', { name: 'Your links' })
+      .getByRole('link', { name: 'Collections' })
+      .click();
+    await expect(page).toHaveURL('/links/collections');
+    await expect(page.getByText('You do not have access to this.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
+  test('a 403 from the session check clears the session', async ({ page }) => {
+    await page.goto('/links/books');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your links');
+    await preferMock(page, '/auth/session', 'code=403, example=forbidden');
+    await preferMock(page, '/auth', 'example=signedOut');
+    await page
+      .getByRole('navigation', { name: 'Your links' })
+      .getByRole('link', { name: 'Collections' })
+      .click();
+    await expect(page).not.toHaveURL('/links/collections');
+    await expectSignedOut(page);
+  });
 });
 
 test.describe('a session that ends between navigations', () => {

@@ -117,6 +117,10 @@ export function sessionCheckFailure(queryClient: QueryClient): Error | undefined
     .filter((state) => state?.status === 'error')
     .sort((a, b) => (b?.errorUpdatedAt ?? 0) - (a?.errorUpdatedAt ?? 0));
   const error: unknown = latest?.error;
-  if (!(error instanceof Error) || (isApiError(error) && error.isUnauthenticated)) return undefined;
+  if (
+    !(error instanceof Error) ||
+    (isApiError(error) && (error.isUnauthenticated || error.isForbidden))
+  )
+    return undefined;
   return error;
 }

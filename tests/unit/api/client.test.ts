@@ -147,22 +147,55 @@ describe('the X-Impersonate header', () => {
 });
 
 describe('401 and 403 replies', () => {
-  test.each([401, 403])(
-    'a %i calls onUnauthenticated, not reportError, and rejects with ApiError',
-    async (status) => {
+  test('a 401 from any call calls onUnauthenticated, not reportError, and rejects with ApiError', async () => {
+    const { client, onUnauthenticated, reportError } = setUp(() =>
+      errorReply(401, { errorCode: 'Unauthorized', message: 'Sign in again.' }),
+    );
+
+    const error = await apiRejection(client.GET('/v1/links/count'));
+
+    expect(error.status).toBe(401);
+    expect(error.isUnauthenticated).toBe(true);
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+    expect(onUnauthenticated).toHaveBeenCalledWith(error);
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    { method: 'POST', path: '/auth' },
+    { method: 'GET', path: '/auth/session' },
+  ] as const)(
+    'a 403 from the session check ($method $path) ends the session',
+    async ({ method }) => {
       const { client, onUnauthenticated, reportError } = setUp(() =>
-        errorReply(status, { errorCode: 'Unauthorized', message: 'Sign in again.' }),
+        errorReply(403, { errorCode: 'Forbidden', message: 'You do not have access to this.' }),
       );
 
-      const error = await apiRejection(client.GET('/v1/links/count'));
+      const error = await apiRejection(
+        method === 'POST' ? client.POST('/auth', { body: {} }) : client.GET('/auth/session'),
+      );
 
-      expect(error.status).toBe(status);
-      expect(error.isUnauthenticated).toBe(true);
-      expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+      expect(error.isForbidden).toBe(true);
       expect(onUnauthenticated).toHaveBeenCalledWith(error);
       expect(reportError).not.toHaveBeenCalled();
     },
   );
+
+  test('a 403 from any other call means "not allowed": the session stays, the error is reported', async () => {
+    const { client, onUnauthenticated, reportError } = setUp(() =>
+      errorReply(403, { errorCode: 'Forbidden', message: 'You do not have access to this.' }),
+    );
+
+    const error = await apiRejection(
+      client.GET('/v1/admin/account', { params: { query: { userEmail: 'a@example.com' } } }),
+    );
+
+    expect(error.status).toBe(403);
+    expect(error.isUnauthenticated).toBe(false);
+    expect(error.isForbidden).toBe(true);
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+    expect(reportError).toHaveBeenCalledWith(error);
+  });
 });
 
 describe('other API errors are reported', () => {

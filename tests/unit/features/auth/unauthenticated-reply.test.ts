@@ -56,13 +56,13 @@ function connect() {
   };
 }
 
-test('a 401 or 403 reply signs out as a sign-out does (session, analytics identity, cache) and goes to /', async () => {
+test('a 401 reply signs out as a sign-out does (session, analytics identity, cache) and goes to /', async () => {
   const resetAnalytics = vi.spyOn(analytics, 'reset');
   const { hooks, queryClient, sessionStore, navigate } = connect();
   const fetch = vi.fn<typeof globalThis.fetch>(() =>
     Promise.resolve(
-      new Response(JSON.stringify({ responseStatus: { errorCode: 'Forbidden' } }), {
-        status: 403,
+      new Response(JSON.stringify({ responseStatus: { errorCode: 'Unauthorized' } }), {
+        status: 401,
         headers: { 'content-type': 'application/json' },
       }),
     ),
