@@ -1,7 +1,8 @@
 // npm run contract:verify -- --target http://host:port [--run-e2e]
 // Puts Prism in front of a running backend as a validating proxy and sends every operation of
 // the contract through it, built from the contract's examples and from its schemas. Fails on
-// any violation. See the README (Contract checks for backend teams).
+// any violation and on any operation that never got a success reply. See the README (Contract
+// checks for backend teams) and docs/contract-checks.md.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -12,10 +13,18 @@ import { renderVerifyReport } from './contract/verify-report';
 const usage = `Usage: npm run contract:verify -- --target <origin> [options] [-- playwright args]
   --target <origin>     the backend, e.g. http://127.0.0.1:8080 (required)
   --contract <file>     contract (default: openapi/openapi.yaml)
-  --cookie <cookie>     session cookie sent with every request (default: ss-id=contract-verify)
+  --cookie <cookie>     a signed-in author's session cookie, sent to operations that take the
+                        session cookie (default: ss-id=contract-verify)
+  --admin-cookie <cookie>
+                        an administrator's session cookie, sent to Administrator operations and
+                        with X-Impersonate (default: none; then Administrator operations get
+                        --cookie and no request impersonates)
   --samples <n>         generated requests per operation besides the examples (default: 2)
   --seed <n>            seed of the generated requests (default: fixed, so runs repeat)
   --only <ids>          comma-separated operationIds or "GET /path" to check
+  --allow-unexercised <ids>
+                        comma-separated operationIds or "GET /path" that may end without a
+                        success reply (repeatable)
   --port <n>            Prism's port (default: a free one)
   --run-e2e             also run the Playwright suite through the proxy
   --json <file>         also write the result as JSON to <file>`;
@@ -27,6 +36,14 @@ function integer(value: string | undefined, name: string): number | undefined {
   return parsed;
 }
 
+/** `countLinks, GET /v2/account` → `['countLinks', 'GET /v2/account']` */
+function names(list: string): string[] {
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
 async function main(): Promise<number> {
   let parsed;
   try {
@@ -36,9 +53,11 @@ async function main(): Promise<number> {
         target: { type: 'string' },
         contract: { type: 'string' },
         cookie: { type: 'string' },
+        'admin-cookie': { type: 'string' },
         samples: { type: 'string' },
         seed: { type: 'string' },
         only: { type: 'string' },
+        'allow-unexercised': { type: 'string', multiple: true },
         port: { type: 'string' },
         'run-e2e': { type: 'boolean' },
         json: { type: 'string' },
@@ -67,12 +86,14 @@ async function main(): Promise<number> {
     target: values.target.replace(/\/+$/, ''),
     ...(values.contract === undefined ? {} : { contract: values.contract }),
     ...(values.cookie === undefined ? {} : { cookie: values.cookie }),
+    ...(values['admin-cookie'] === undefined ? {} : { adminCookie: values['admin-cookie'] }),
     ...(samples === undefined ? {} : { samples }),
     ...(seed === undefined ? {} : { seed }),
     ...(port === undefined ? {} : { port }),
-    ...(values.only === undefined
+    ...(values.only === undefined ? {} : { only: names(values.only) }),
+    ...(values['allow-unexercised'] === undefined
       ? {}
-      : { only: values.only.split(',').map((name) => name.trim()) }),
+      : { allowUnexercised: values['allow-unexercised'].flatMap(names) }),
     afterOperations: async (proxy, verified) => {
       console.log(renderVerifyReport(verified));
       if (values['run-e2e'] === true) {

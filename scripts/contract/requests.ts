@@ -1,5 +1,6 @@
 // Builds the requests contract:verify sends for each operation: one per request body example
-// of the contract (or one from the parameters' examples), then generated ones.
+// of the contract (or one from the parameters' examples), one acting as another user when the
+// operation takes X-Impersonate and an administrator's session is at hand, then generated ones.
 import {
   follow,
   isRecord,
@@ -13,17 +14,41 @@ import {
 } from './openapi';
 import type { SchemaSampler } from './sampler';
 
+/** Whose session cookie a request carries: none, a signed-in author's or an administrator's. */
+export type Session = 'none' | 'author' | 'administrator';
+
 export interface RequestCase {
   operation: OperationEntry;
-  /** `example signInToken`, `parameter examples`, `generated 1`… */
+  /** `example signInToken`, `parameter examples`, `impersonating 10482`, `generated 1`… */
   label: string;
   /** Path and query, e.g. `/v1/links/list?take=20`. */
   target: string;
   headers: Record<string, string>;
   body?: string;
+  session: Session;
 }
 
 const jsonMediaType = 'application/json';
+const impersonationHeader = 'x-impersonate';
+const administratorRole = 'Administrator';
+
+/**
+ * The session an operation needs: an administrator's when a requirement lists the
+ * Administrator role, an author's when a requirement names a cookie scheme, else none.
+ */
+function sessionFor(document: OpenApiDocument, entry: OperationEntry): Session {
+  const schemes = document.components?.securitySchemes;
+  const isCookieScheme = (name: string): boolean => {
+    const scheme = isRecord(schemes) ? follow(document, schemes[name], [])?.node : undefined;
+    return isRecord(scheme) && scheme.type === 'apiKey' && scheme.in === 'cookie';
+  };
+  const requirements = entry.operation.security ?? document.security ?? [];
+  const cookieLists = requirements.flatMap((requirement) =>
+    Object.entries(requirement).flatMap(([name, roles]) => (isCookieScheme(name) ? [roles] : [])),
+  );
+  if (cookieLists.some((roles) => roles.includes(administratorRole))) return 'administrator';
+  return cookieLists.length > 0 ? 'author' : 'none';
+}
 
 function exampleValues(
   document: OpenApiDocument,
@@ -100,19 +125,22 @@ export interface CaseOptions {
   /** Generated requests per operation, besides the examples. */
   samples: number;
   seed: number;
+  /** Whether to add a request with X-Impersonate, which needs an administrator's session. */
+  impersonate: boolean;
 }
 
 /**
- * The requests for one operation. Required parameters always get a value; optional headers are
- * left out (the only one is impersonation, which needs an administrator); optional query
- * parameters appear in some generated requests.
+ * The requests for one operation. Required parameters always get a value; optional query
+ * parameters appear in some generated requests. The only optional header, X-Impersonate, is
+ * sent in one request of its own, with the parameter's documented value.
  */
 export function requestCases(
   document: OpenApiDocument,
   sampler: SchemaSampler,
   entry: OperationEntry,
-  { samples, seed }: CaseOptions,
+  { samples, seed, impersonate }: CaseOptions,
 ): RequestCase[] {
+  const session = sessionFor(document, entry);
   const cases: RequestCase[] = [];
   const problems: string[] = [];
   const parameterSamples = new Map<Parameter, unknown[]>();
@@ -161,10 +189,31 @@ export function requestCases(
         target,
         headers,
         body: JSON.stringify(value),
+        session,
       });
     }
   } else {
-    cases.push({ operation: entry, label: 'parameter examples', target, headers });
+    cases.push({ operation: entry, label: 'parameter examples', target, headers, session });
+  }
+
+  const impersonation = entry.parameters.find(
+    ({ parameter }) =>
+      parameter.in === 'header' && parameter.name.toLowerCase() === impersonationHeader,
+  )?.parameter;
+  const [documented] = cases;
+  if (impersonate && impersonation !== undefined && documented !== undefined) {
+    const user =
+      documentedValue(document, impersonation) ?? parameterSamples.get(impersonation)?.[0];
+    if (user === undefined) {
+      problems.push(`no value for header parameter ${impersonation.name}`);
+    } else {
+      cases.push({
+        ...documented,
+        label: `impersonating ${serialize(user)}`,
+        headers: { ...documented.headers, [impersonation.name]: serialize(user) },
+        session: 'administrator',
+      });
+    }
   }
 
   const bodySamples =
@@ -189,6 +238,7 @@ export function requestCases(
       target: built.target,
       headers: built.headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      session,
     });
   }
   if (problems.length > 0) {

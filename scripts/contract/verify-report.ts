@@ -1,12 +1,13 @@
-// Prints contract:verify's result: one row per operation, then every violation.
+// Prints contract:verify's result: one row per operation, every violation, then the operations
+// that were not exercised.
 import type { OperationResult, VerifyResult, Violation } from './verify';
 
 function resultText(operation: OperationResult): string {
   switch (operation.result) {
     case 'passed':
       return 'passed';
-    case 'skipped':
-      return `skipped: ${operation.skipped ?? ''}`;
+    case 'unexercised':
+      return `not exercised${operation.allowed === true ? ' (allowed)' : ''}: ${operation.unexercised ?? ''}`;
     case 'unreachable': {
       const detail = operation.cases.find((item) => item.outcome.result === 'unreachable');
       return `unreachable${detail?.outcome.result === 'unreachable' ? `: ${detail.outcome.detail}` : ''}`;
@@ -81,12 +82,23 @@ export function renderVerifyReport(result: VerifyResult): string {
     }
   }
 
+  const unexercised = result.operations.filter((operation) => operation.result === 'unexercised');
+  const disallowed = unexercised.filter((operation) => operation.allowed !== true);
+  if (disallowed.length > 0) {
+    out.push(
+      '',
+      'Not exercised: no request got a success reply the contract declares. Give the backend the',
+      'sessions (--cookie, --admin-cookie) and data they need, or accept them with',
+      `--allow-unexercised ${disallowed.map((operation) => operation.operationId ?? `'${operation.operation}'`).join(',')}`,
+    );
+  }
+
   const count = (name: OperationResult['result']): number =>
     result.operations.filter((operation) => operation.result === name).length;
   out.push('');
   out.push(
     `${result.operations.length} operation${result.operations.length === 1 ? '' : 's'}: ${count('passed')} passed, ${count('violation')} with violations, ` +
-      `${count('unreachable')} unreachable, ${count('skipped')} skipped`,
+      `${count('unreachable')} unreachable, ${unexercised.length} not exercised (${unexercised.length - disallowed.length} allowed)`,
   );
   out.push(result.passed ? 'Result: passed' : 'Result: FAILED');
   return out.join('\n');

@@ -1,6 +1,8 @@
 // contract:verify, without the printing: sends every operation's requests through a Prism
-// validating proxy in front of the backend and sorts out what Prism says about each reply.
-import { requestCases, type RequestCase } from './requests';
+// validating proxy in front of the backend and sorts out what Prism says about each reply. An
+// operation passes when every reply keeps the contract and at least one is a success reply the
+// contract declares for it.
+import { requestCases, type RequestCase, type Session } from './requests';
 import {
   defaultContractPath,
   listOperations,
@@ -19,8 +21,9 @@ export interface Violation {
   message: string;
 }
 
+/** What became of one request: its reply kept the contract, broke it, or never came. */
 export type Outcome =
-  | { result: 'passed'; status: number }
+  | { result: 'conforming'; status: number }
   | { result: 'violation'; status: number | undefined; violations: Violation[] }
   | { result: 'unreachable'; detail: string };
 
@@ -33,21 +36,29 @@ export interface CaseResult {
 export interface OperationResult {
   operation: string;
   operationId?: string;
-  result: 'passed' | 'violation' | 'unreachable' | 'skipped';
+  /** `unexercised`: no violation, but no request got a success reply the contract declares. */
+  result: 'passed' | 'violation' | 'unreachable' | 'unexercised';
   statuses: number[];
   cases: CaseResult[];
-  /** Why no request was sent, for a skipped operation. */
-  skipped?: string;
+  /** Why an unexercised operation got no success reply, or why no request was sent. */
+  unexercised?: string;
+  /** Listed with --allow-unexercised, so being unexercised does not fail the run. */
+  allowed?: boolean;
 }
 
 export interface VerifyOptions {
   target: string;
   contract?: string;
+  /** A signed-in author's session cookie, for operations whose security names a cookie scheme. */
   cookie?: string;
+  /** An administrator's session cookie, for Administrator operations and impersonation. */
+  adminCookie?: string;
   samples?: number;
   seed?: number;
   /** Only these operations (operationId or `GET /path`). */
   only?: string[];
+  /** Operations (operationId or `GET /path`) that may end without a success reply. */
+  allowUnexercised?: string[];
   timeoutMs?: number;
   port?: number;
   /** Called once every operation is done, before Prism stops (--run-e2e uses the proxy then). */
@@ -126,15 +137,21 @@ function violationsOf(list: unknown): Violation[] {
   });
 }
 
+/** `invalid json response body at <url> reason: <why>` → `Response body is not valid JSON: <why>` */
+function unreadableBodyMessage(title: string): string {
+  const reason = /^invalid json response body at \S+ reason: (.*)$/s.exec(title)?.[1];
+  return reason === undefined ? title : `Response body is not valid JSON: ${reason}`;
+}
+
 async function send(
   proxy: PrismProxy,
   requestCase: RequestCase,
-  cookie: string,
+  cookie: string | undefined,
   timeoutMs: number,
 ): Promise<Outcome> {
   const headers: Record<string, string> = {
     ...requestCase.headers,
-    cookie,
+    ...(cookie === undefined ? {} : { cookie }),
     accept: 'application/json',
   };
   if (requestCase.body !== undefined) headers['content-type'] = 'application/json';
@@ -160,6 +177,7 @@ async function send(
       // The backend's own problem document that is not JSON: Prism reports it in sl-violations.
     }
     const type = typeof problem.type === 'string' ? problem.type : '';
+    const title = typeof problem.title === 'string' ? problem.title : '';
     if (type === `${prismErrors}VIOLATIONS`) {
       return {
         result: 'violation',
@@ -181,19 +199,35 @@ async function send(
                   side: 'request',
                   severity: 'error',
                   path: 'request',
-                  message: `${String(problem.title)} (${type.slice(prismErrors.length)})`,
+                  message: `${title} (${type.slice(prismErrors.length)})`,
                 },
               ],
       };
     }
-    if (
-      type === 'FetchError' ||
-      (response.status === 500 && (await proxy.upstreamStatusSince(offset)) === undefined)
-    ) {
-      return {
-        result: 'unreachable',
-        detail: typeof problem.title === 'string' ? problem.title : 'the backend did not answer',
-      };
+    if (type === 'FetchError' || response.status === 500) {
+      const upstreamStatus = await proxy.upstreamStatusSince(offset);
+      // Prism fails with a FetchError both when the backend does not answer and when it cannot
+      // read the reply's body; only in the second case has it logged the backend's status.
+      if (type === 'FetchError' && upstreamStatus !== undefined) {
+        return {
+          result: 'violation',
+          status: upstreamStatus,
+          violations: [
+            {
+              side: 'response',
+              severity: 'error',
+              path: '$',
+              message: unreadableBodyMessage(title),
+            },
+          ],
+        };
+      }
+      if (upstreamStatus === undefined) {
+        return {
+          result: 'unreachable',
+          detail: title === '' ? 'the backend did not answer' : title,
+        };
+      }
     }
   }
   const header = response.headers.get('sl-violations');
@@ -207,14 +241,26 @@ async function send(
     const violations = violationsOf(parsed);
     if (violations.length > 0) return { result: 'violation', status: response.status, violations };
   }
-  return { result: 'passed', status: response.status };
+  return { result: 'conforming', status: response.status };
 }
 
-function selected(entry: OperationEntry, only: string[] | undefined): boolean {
-  if (only === undefined || only.length === 0) return true;
-  return only.some(
-    (name) => name === entry.operationId || name.toUpperCase() === entry.title.toUpperCase(),
+function named(entry: OperationEntry, name: string): boolean {
+  return name === entry.operationId || name.toUpperCase() === entry.title.toUpperCase();
+}
+
+/** Whether the operation declares `status` as a success (2xx) or redirect (3xx) reply. */
+function declaresSuccess(entry: OperationEntry, status: number): boolean {
+  if (status < 200 || status >= 400) return false;
+  return Object.keys(entry.operation.responses ?? {}).some(
+    (code) => code === String(status) || code.toUpperCase() === `${String(status)[0]}XX`,
   );
+}
+
+function identityOf(entry: OperationEntry): Pick<OperationResult, 'operation' | 'operationId'> {
+  return {
+    operation: entry.title,
+    ...(entry.operationId === undefined ? {} : { operationId: entry.operationId }),
+  };
 }
 
 function summarize(entry: OperationEntry, cases: CaseResult[]): OperationResult {
@@ -226,17 +272,23 @@ function summarize(entry: OperationEntry, cases: CaseResult[]): OperationResult 
       ),
     ),
   ].sort((a, b) => a - b);
-  const result = outcomes.some((outcome) => outcome.result === 'violation')
-    ? 'violation'
-    : outcomes.some((outcome) => outcome.result === 'unreachable')
-      ? 'unreachable'
-      : 'passed';
+  const identity = identityOf(entry);
+  if (outcomes.some((outcome) => outcome.result === 'violation')) {
+    return { ...identity, result: 'violation', statuses, cases };
+  }
+  if (outcomes.some((outcome) => outcome.result === 'unreachable')) {
+    return { ...identity, result: 'unreachable', statuses, cases };
+  }
+  const succeeded = outcomes.some(
+    (outcome) => outcome.result === 'conforming' && declaresSuccess(entry, outcome.status),
+  );
+  if (succeeded) return { ...identity, result: 'passed', statuses, cases };
   return {
-    operation: entry.title,
-    ...(entry.operationId === undefined ? {} : { operationId: entry.operationId }),
-    result,
+    ...identity,
+    result: 'unexercised',
     statuses,
     cases,
+    unexercised: `no success reply (backend answered ${statuses.join(', ')})`,
   };
 }
 
@@ -244,49 +296,81 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const contractFile = options.contract ?? defaultContractPath;
   const document: OpenApiDocument = loadContract(contractFile);
   const sampler = new SchemaSampler(document);
-  const cookie = options.cookie ?? 'ss-id=contract-verify';
+  const authorCookie = options.cookie ?? 'ss-id=contract-verify';
+  const cookies: Record<Session, string | undefined> = {
+    none: undefined,
+    author: authorCookie,
+    administrator: options.adminCookie ?? authorCookie,
+  };
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const caseOptions = { samples: options.samples ?? 2, seed: options.seed ?? 20_260_601 };
-  const entries = listOperations(document).filter((entry) => selected(entry, options.only));
+  const caseOptions = {
+    samples: options.samples ?? 2,
+    seed: options.seed ?? 20_260_601,
+    impersonate: options.adminCookie !== undefined,
+  };
+  const allEntries = listOperations(document);
+  const allowUnexercised = options.allowUnexercised ?? [];
+  const unknown = allowUnexercised.filter(
+    (name) => !allEntries.some((entry) => named(entry, name)),
+  );
+  if (unknown.length > 0) {
+    throw new Error(
+      `--allow-unexercised names no operation of the contract: ${unknown.join(', ')}`,
+    );
+  }
+  const only = options.only ?? [];
+  const entries = allEntries.filter(
+    (entry) => only.length === 0 || only.some((name) => named(entry, name)),
+  );
 
   const proxy = await startPrismProxy({
     contract: contractFile,
     target: options.target,
     ...(options.port === undefined ? {} : { port: options.port }),
   });
+  const exercise = async (entry: OperationEntry): Promise<OperationResult> => {
+    let cases: RequestCase[];
+    try {
+      cases = requestCases(document, sampler, entry, caseOptions);
+    } catch (error) {
+      return {
+        ...identityOf(entry),
+        result: 'unexercised',
+        statuses: [],
+        cases: [],
+        unexercised: `no request could be built: ${(error as Error).message}`,
+      };
+    }
+    const results: CaseResult[] = [];
+    for (const requestCase of cases) {
+      results.push({
+        label: requestCase.label,
+        target: requestCase.target,
+        outcome: await send(proxy, requestCase, cookies[requestCase.session], timeoutMs),
+      });
+    }
+    return summarize(entry, results);
+  };
   const operations: OperationResult[] = [];
   try {
     for (const entry of entries) {
-      let cases: RequestCase[];
-      try {
-        cases = requestCases(document, sampler, entry, caseOptions);
-      } catch (error) {
-        operations.push({
-          operation: entry.title,
-          ...(entry.operationId === undefined ? {} : { operationId: entry.operationId }),
-          result: 'skipped',
-          statuses: [],
-          cases: [],
-          skipped: (error as Error).message,
-        });
-        continue;
+      const operation = await exercise(entry);
+      if (
+        operation.result === 'unexercised' &&
+        allowUnexercised.some((name) => named(entry, name))
+      ) {
+        operation.allowed = true;
       }
-      const results: CaseResult[] = [];
-      for (const requestCase of cases) {
-        results.push({
-          label: requestCase.label,
-          target: requestCase.target,
-          outcome: await send(proxy, requestCase, cookie, timeoutMs),
-        });
-      }
-      operations.push(summarize(entry, results));
+      operations.push(operation);
     }
     const result: VerifyResult = {
       target: options.target,
       proxy: proxy.origin,
       operations,
       passed: operations.every(
-        (operation) => operation.result === 'passed' || operation.result === 'skipped',
+        (operation) =>
+          operation.result === 'passed' ||
+          (operation.result === 'unexercised' && operation.allowed === true),
       ),
     };
     if (options.afterOperations !== undefined) await options.afterOperations(proxy, result);

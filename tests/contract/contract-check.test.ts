@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -271,6 +279,26 @@ describe.concurrent('contract:check classifies each kind of change to the real c
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain('✔ no breaking changes');
     expect(run.stdout).toContain('Result: passed');
+  });
+
+  test('an unchanged contract copied out of the repository passes, lint included', async () => {
+    const copy = join(workDir, 'elsewhere', 'openapi.yaml');
+    mkdirSync(join(copy, '..'), { recursive: true });
+    copyFileSync(contractPath, copy);
+    const run = await runScript('scripts/contract-check.ts', [
+      '--base',
+      contractPath,
+      '--contract',
+      copy,
+      '--acknowledged',
+      noAcknowledgements,
+      '--skip-typecheck',
+    ]);
+    expect(run.stdout).toContain('✔ Redocly (recommended-strict): no problems');
+    expect(run.stdout).toContain('✔ Spectral (OpenAPI + OWASP): no problems');
+    expect(run.stdout).toContain('✔ no breaking changes');
+    expect(run.stdout).toContain('Result: passed');
+    expect(run.exitCode).toBe(0);
   });
 
   test('an acknowledgement without a reason stops the check', async () => {
