@@ -216,6 +216,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Not `extends`: the server's tests need none of the app's Vite plugins.
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

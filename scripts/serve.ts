@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startAppServer } from './serve/app-server.ts';
-import { DEFAULT_CONNECTION_LIMITS } from './serve/connection-limits.ts';
+import { DEFAULT_CONNECTION_LIMITS } from '../src/server/http/connection-limits.ts';
 
 const { values: options } = parseArgs({
   options: {

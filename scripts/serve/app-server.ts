@@ -30,7 +30,10 @@ import {
 } from '../security-headers.ts';
 import type { RuntimeConfig } from '../../src/config/runtime-config.ts';
 import { API_PREFIX, proxyToApi, type ApiProxyOptions } from './api-proxy.ts';
-import { applyConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
+import {
+  applyConnectionLimits,
+  type ConnectionLimits,
+} from '../../src/server/http/connection-limits.ts';
 
 export interface AppServerOptions {
   distDir: string;
@@ -195,46 +198,70 @@ async function sendFile(request: Request, response: Response, path: string, file
   });
 }
 
-async function handle(site: Site, options: AppServerOptions, request: Request, response: Response) {
-  for (const [name, value] of Object.entries(site.sharedHeaders)) {
-    response.setHeader(name, value);
-  }
-  // Once a browser has seen the site over HTTPS, it never asks for it, or its subdomains, over
-  // plain HTTP again.
-  if (options.tls) {
-    response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  }
-  const requestUrl = request.url ?? '/';
-  const rawPath = requestUrl.split('?')[0] ?? '/';
-  if (options.api && (rawPath === API_PREFIX || rawPath.startsWith(`${API_PREFIX}/`))) {
-    proxyToApi(request, response, { ...options.api, secure: Boolean(options.tls) });
-    return;
-  }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    return;
-  }
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    await sendNotFound(request, response);
-    return;
-  }
-  const file = await findFile(site, path);
-  if (file && file !== site.indexFile) {
-    await sendFile(request, response, path, file);
-    return;
-  }
-  // A missing script, style sheet or image is an error; every other path is a page of the app,
-  // old addresses such as /login.php included (the app redirects those itself).
-  const extension = extname(path).toLowerCase();
-  const isMissingFile =
-    !file && (path.startsWith('/assets/') || (extension !== '.html' && extension in contentTypes));
-  await (isMissingFile ? sendNotFound(request, response) : sendPage(site, request, response, path));
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** What serving a build needs to know; see startAppServer for the whole server. */
+export interface WebAppOptions {
+  distDir: string;
+  /** Whether visitors reach the app over HTTPS, which adds HSTS. */
+  secure: boolean;
+  serveSourceMaps: boolean;
 }
 
-function readSite(options: AppServerOptions): Site {
+export interface WebApp {
+  /** Sets what every response carries, API replies included: the security headers, and HSTS. */
+  setSharedHeaders(response: Response): void;
+  /** Answers a request for a page or a file of the build. */
+  serve(request: Request, response: Response): Promise<void>;
+}
+
+/**
+ * The app itself, pages and files: the part of this server that the product's own server
+ * (scripts/start.ts) mounts beside its API.
+ */
+export function createWebApp(options: WebAppOptions): WebApp {
+  const site = readSite(options);
+  const setSharedHeaders = (response: Response) => {
+    for (const [name, value] of Object.entries(site.sharedHeaders)) {
+      response.setHeader(name, value);
+    }
+    // Once a browser has seen the site over HTTPS, it never asks for it, or its subdomains,
+    // over plain HTTP again.
+    if (options.secure) response.setHeader('Strict-Transport-Security', HSTS);
+  };
+  const serve = async (request: Request, response: Response) => {
+    setSharedHeaders(response);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const rawPath = (request.url ?? '/').split('?')[0] ?? '/';
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      await sendNotFound(request, response);
+      return;
+    }
+    const file = await findFile(site, path);
+    if (file && file !== site.indexFile) {
+      await sendFile(request, response, path, file);
+      return;
+    }
+    // A missing script, style sheet or image is an error; every other path is a page of the
+    // app, old addresses such as /login.php included (the app redirects those itself).
+    const extension = extname(path).toLowerCase();
+    const isMissingFile =
+      !file &&
+      (path.startsWith('/assets/') || (extension !== '.html' && extension in contentTypes));
+    await (isMissingFile
+      ? sendNotFound(request, response)
+      : sendPage(site, request, response, path));
+  };
+  return { setSharedHeaders, serve };
+}
+
+function readSite(options: WebAppOptions): Site {
   const root = resolve(options.distDir);
   const indexFile = join(root, 'index.html');
   const runtimeConfig = readRuntimeConfig(join(root, 'env.js'));
@@ -250,9 +277,19 @@ function readSite(options: AppServerOptions): Site {
 }
 
 export async function startAppServer(options: AppServerOptions): Promise<RunningAppServer> {
-  const site = readSite(options);
+  const secure = Boolean(options.tls);
+  const webApp = createWebApp({ ...options, secure });
+  const handle = (request: Request, response: Response): Promise<void> => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (options.api && (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`))) {
+      webApp.setSharedHeaders(response);
+      proxyToApi(request, response, { ...options.api, secure });
+      return Promise.resolve();
+    }
+    return webApp.serve(request, response);
+  };
   const onRequest = (request: Request, response: Response) => {
-    handle(site, options, request, response).catch((error: unknown) => {
+    handle(request, response).catch((error: unknown) => {
       console.error(error);
       if (!response.headersSent) response.writeHead(500).end();
     });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ConnectionLimits } from '../../../scripts/serve/connection-limits';
+import type { ConnectionLimits } from '../../../src/server/http/connection-limits';
 import { createLocalCertificate, type LocalCertificate } from '../../support/local-certificate';
 import { startTestAppServer, type TestAppServer } from './test-app-server';
 

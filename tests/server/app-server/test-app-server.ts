@@ -8,7 +8,7 @@ import {
   type AppServerOptions,
   type RunningAppServer,
 } from '../../../scripts/serve/app-server';
-import { DEFAULT_CONNECTION_LIMITS } from '../../../scripts/serve/connection-limits';
+import { DEFAULT_CONNECTION_LIMITS } from '../../../src/server/http/connection-limits';
 
 export type TestAppServer = RunningAppServer;
 

@@ -1,0 +1,35 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppDeps } from './deps';
+import { handlers } from './handlers';
+import { contractRoutes } from './http/contract-routes';
+import { answerErrorsWithProblems } from './http/error-handler';
+import type { Handlers } from './http/handler';
+import { createProductLookup } from './products/product-lookup';
+
+export interface AppOptions {
+  /** Where the contract's paths are served: `''` on the API's own origin, `/api` behind the app's. */
+  apiPrefix?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the operations' handlers, for tests. */
+  handlers?: Handlers;
+}
+
+/** The largest valid request (a link with its parameters) is under 16 KiB. */
+const bodyLimit = 64 * 1024;
+
+export function buildApp(deps: AppDeps, options: AppOptions = {}): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    trustProxy: deps.config.trustedProxies,
+  });
+  answerErrorsWithProblems(app);
+  void app.register(fastifyCookie);
+  void app.register(contractRoutes, {
+    deps: { ...deps, products: deps.products ?? createProductLookup(deps) },
+    handlers: options.handlers ?? handlers,
+    prefix: options.apiPrefix,
+  });
+  return app;
+}

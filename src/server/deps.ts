@@ -1,0 +1,15 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { ProductLookup } from './products/product-lookup';
+
+/** What the app is built from; tests pass an in-memory database, a capturing mailer and a clock. */
+export interface AppDeps {
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  config: Config;
+  /** Books by ISBN or store page; buildApp makes one from `config` when none is given. */
+  products?: ProductLookup;
+}

@@ -1,0 +1,66 @@
+import type { components } from '../../api/schema';
+
+export type ErrorResponse = components['schemas']['ErrorResponse'];
+export type FieldError = components['schemas']['ResponseError'];
+
+/** A failed request, answered with the contract's ErrorResponse by the error handler. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: string,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiProblem';
+  }
+
+  get body(): ErrorResponse {
+    return {
+      responseStatus: {
+        errorCode: this.errorCode,
+        message: this.message,
+        errors: this.fieldErrors,
+      },
+    };
+  }
+
+  static invalid(fieldErrors: FieldError[], message = 'Please check the highlighted fields.') {
+    return new ApiProblem(400, 'ValidationException', message, fieldErrors);
+  }
+
+  static unauthorized() {
+    return new ApiProblem(401, 'Unauthorized', 'Please sign in again.');
+  }
+
+  static forbidden(message = 'You do not have access to this.') {
+    return new ApiProblem(403, 'Forbidden', message);
+  }
+
+  static notFound() {
+    return new ApiProblem(404, 'NotFound', 'We could not find that.');
+  }
+
+  static tooManyRequests(retryAfterSeconds: number) {
+    return new ApiProblem(
+      429,
+      'TooManyRequests',
+      'Too many requests. Please wait a moment and try again.',
+      [],
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  }
+
+  static notImplemented(operationId: string) {
+    return new ApiProblem(501, 'NotImplemented', `${operationId} is not implemented yet.`);
+  }
+
+  static internal() {
+    return new ApiProblem(
+      500,
+      'InternalServerError',
+      'Something went wrong on our side. We have been told about it.',
+    );
+  }
+}

@@ -1,0 +1,181 @@
+// The signed-out path: a visitor creates an unclaimed link, signs up with an e-mail address, and
+// the confirmation link moves the link into their (possibly new) account and signs them in.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { components } from '../../api/schema';
+import { startSession } from '../auth/sessions';
+import { issueClaimToken, redeemClaimToken } from '../auth/sign-in-links';
+import { recordSignIn, toAuthUser, type AuthUser } from '../auth/users';
+import type { Database } from '../db/database';
+import { affiliateTokens, links, type PendingClaim } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { tokenFieldErrors } from '../affiliate/programs';
+import { ApiProblem } from '../http/api-problem';
+import type { MailMessage } from '../mail/mailer';
+import { enforceRateLimits } from '../rate-limits';
+import { shortLinkDomain, shortUrlOf } from './codes';
+import { checkDestination } from './destinations';
+import { createLinkRecord, findLiveLink, type LinkRow } from './link-records';
+import { isLiveLink, unclaimedLinkLifetimeMs } from './unclaimed';
+
+type CreateLinkRequest = components['schemas']['CreateLinkRequest'];
+type SignupRequest = components['schemas']['SignupRequest'];
+
+const unsupportedProgramGuid = '00000000-0000-0000-0000-000000000000';
+const confirmationLifetimeHours = 24;
+const unclaimedLinksPerIpPerHour = 20;
+
+/** A link that belongs to nobody until a signup claims it, within a per-IP limit. */
+export async function createUnclaimedLink(
+  { db, clock }: AppDeps,
+  request: CreateLinkRequest,
+  ip: string,
+): Promise<LinkRow> {
+  const now = clock.now();
+  await enforceRateLimits(db, now, [
+    { key: `unclaimed-link:ip:${ip}`, limit: unclaimedLinksPerIpPerHour, windowSeconds: 60 * 60 },
+  ]);
+  return createLinkRecord(db, now, request, {
+    ownerId: null,
+    claimExpiresAt: new Date(now.getTime() + unclaimedLinkLifetimeMs),
+  });
+}
+
+/**
+ * The unclaimed link a signup is for: the one it created with the same code and address, or,
+ * when that is gone (or the code was left empty), a new one.
+ */
+async function pendingLinkFor(deps: AppDeps, request: SignupRequest, ip: string) {
+  if (request.code !== '') {
+    const link = await findLiveLink(deps.db, shortLinkDomain, request.code, deps.clock.now());
+    const url = checkDestination(request.url).href;
+    if (link && link.ownerId === null && link.url === url) return link;
+  }
+  return createUnclaimedLink(deps, { url: request.url, code: request.code }, ip);
+}
+
+/**
+ * The affiliate token to save on confirmation: a program's non-blank values, checked as saving
+ * the token in the settings would. The Unsupported program, or no values, saves nothing.
+ */
+function affiliateTokenOf({
+  affiliateProgramGuid,
+  affiliateParameters = {},
+}: SignupRequest): Omit<PendingClaim, 'linkId'> {
+  const parameters = Object.fromEntries(
+    Object.entries(affiliateParameters).filter(([, value]) => value.trim() !== ''),
+  );
+  if (
+    affiliateProgramGuid === undefined ||
+    affiliateProgramGuid === unsupportedProgramGuid ||
+    Object.keys(parameters).length === 0
+  ) {
+    return {};
+  }
+  const fieldErrors = tokenFieldErrors(affiliateProgramGuid, parameters);
+  if (fieldErrors.length > 0) {
+    // The settings name the fields `ProgramGuid` and `Parameters.…`; a signup prefixes them.
+    throw ApiProblem.invalid(
+      fieldErrors.map((error) => ({ ...error, fieldName: `Affiliate${error.fieldName}` })),
+    );
+  }
+  return { affiliateProgramGuid, affiliateParameters: parameters };
+}
+
+function confirmationMessage(to: string, link: string, shortUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your address to keep your Shelflink link',
+    actionUrl: link,
+    text: [
+      'Hello,',
+      '',
+      `Follow this link to confirm your address and keep ${shortUrl} in your Shelflink account:`,
+      '',
+      link,
+      '',
+      `It works once, within ${confirmationLifetimeHours} hours. If you did not ask for it, you can ignore this e-mail.`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/**
+ * E-mails a confirmation link for the signup's pending link. The link is held at least until
+ * the confirmation link expires, so following it in time always finds the link.
+ */
+export async function signUpToClaim(deps: AppDeps, request: SignupRequest, ip: string) {
+  const { db, clock, config, mailer } = deps;
+  const email = request.email.toLowerCase();
+  const affiliateToken = affiliateTokenOf(request);
+  const link = await pendingLinkFor(deps, request, ip);
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + confirmationLifetimeHours * 60 * 60 * 1000);
+  const token = await issueClaimToken(
+    db,
+    now,
+    { email, ip, expiresAt },
+    { linkId: link.id, ...affiliateToken },
+  );
+  if (link.claimExpiresAt && link.claimExpiresAt < expiresAt) {
+    await db
+      .update(links)
+      .set({ claimExpiresAt: expiresAt })
+      .where(and(eq(links.id, link.id), isNull(links.ownerId)));
+  }
+  await mailer.send(
+    confirmationMessage(email, `${config.appOrigin}/confirm/${token}`, shortUrlOf(link)),
+  );
+  return { email, pendingLink: { domain: link.domain, code: link.code, url: link.url } };
+}
+
+/** Adds the signup's affiliate values to the user's token for the program, keeping the others. */
+async function saveAffiliateToken(db: Database, userId: number, claim: PendingClaim, now: Date) {
+  const { affiliateProgramGuid, affiliateParameters } = claim;
+  if (!affiliateProgramGuid || !affiliateParameters) return;
+  await db
+    .insert(affiliateTokens)
+    .values({
+      userId,
+      programGuid: affiliateProgramGuid,
+      parameters: affiliateParameters,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [affiliateTokens.userId, affiliateTokens.programGuid],
+      set: {
+        parameters: sql`${affiliateTokens.parameters} || excluded.parameters`,
+        updatedAt: now,
+      },
+    });
+}
+
+export interface ClaimedLink {
+  user: AuthUser;
+  link: LinkRow;
+  sessionId: string;
+  cookie: string;
+}
+
+/**
+ * Uses a confirmation token up and, in one transaction, signs its address in (creating the
+ * account), moves the pending link into the account, saves the affiliate token and starts a
+ * session. 404 when the token is used, expired or unknown, or the link is no longer waiting.
+ */
+export function claimPendingLink(deps: AppDeps, token: string): Promise<ClaimedLink> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (db) => {
+    const redeemed = await redeemClaimToken(db, token, now);
+    if (!redeemed) throw ApiProblem.notFound();
+    const user = toAuthUser(await recordSignIn(db, redeemed.email, now), deps.config);
+    const [link] = await db
+      .update(links)
+      .set({ ownerId: user.id, claimExpiresAt: null, updatedAt: now })
+      .where(and(eq(links.id, redeemed.claim.linkId), isNull(links.ownerId), isLiveLink(now)))
+      .returning();
+    if (!link) throw ApiProblem.notFound();
+    await saveAffiliateToken(db, user.id, redeemed.claim, now);
+    const { sessionId, cookie } = await startSession({ ...deps, db }, user.id);
+    return { user, link, sessionId, cookie };
+  });
+}

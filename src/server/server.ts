@@ -1,0 +1,73 @@
+// Runs the server: connects and migrates the store, builds the app, listens, and drains in-flight
+// requests on SIGTERM/SIGINT before closing the store. `src/server/main.ts` runs the API alone;
+// `scripts/start.ts` runs the whole product, mounting the built web app beside it.
+import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, readConfig, type Config } from './config';
+import { connectDatabase } from './db/database';
+import { seedDemoIfEmpty, type DemoSummary } from './db/seed/seed-demo';
+import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
+import { createMailer } from './mail/mailer';
+
+export interface ServerOptions {
+  config: Config;
+  /** Where the contract's paths are served: `''` for the API alone, `/api` beside the web app. */
+  apiPrefix: string;
+  /** Fills an empty embedded database with the demo on first start. */
+  seedDemo: boolean;
+  /** Adds what the contract does not describe, such as the web app, before the server listens. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export interface RunningServer {
+  origin: string;
+  /** What the demo seed wrote on this start, if it ran. */
+  demo: DemoSummary | null;
+  close(): Promise<void>;
+}
+
+/** The configuration from the environment, or a list of what is wrong with it and exit 1. */
+export function readConfigOrExit(env: Record<string, string | undefined>): Config {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { config } = options;
+  const database = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  const demo =
+    options.seedDemo && !config.databaseUrl
+      ? await seedDemoIfEmpty(database.db, systemClock.now())
+      : null;
+  const app = buildApp(
+    { db: database.db, mailer: createMailer(config), clock: systemClock, config },
+    { apiPrefix: options.apiPrefix, logger: { level: 'info' } },
+  );
+  options.extend?.(app);
+  applyConnectionLimits(app.server, DEFAULT_CONNECTION_LIMITS);
+  const origin = await app.listen({ port: config.port, host: config.host });
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    // Stops taking connections and waits for the requests in flight before closing the store.
+    closing ??= app.close().then(() => database.close());
+    return closing;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void close().then(() => process.exit(0));
+    });
+  }
+  return { origin, demo, close };
+}
