@@ -196,6 +196,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest leaves one core free by default; on a two-core machine that runs one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,15 +1,16 @@
-// `npm start`: the whole product from one process — the built web app, the API under /api, on
-// the embedded database in .shelflink-data/ (or PostgreSQL with DATABASE_URL), seeded with the
-// demo on first start. Builds the app first when the build is missing or older than its sources.
+// `npm start [-- --dist dist]`: the whole product from one process — the built web app, the API
+// under /api, on the embedded database in .shelflink-data/ (or PostgreSQL with DATABASE_URL),
+// seeded with the demo on first start. Builds the app first when the build is missing or older
+// than its sources.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ApiProblem } from '../src/server/http/api-problem.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_AUTHOR_EMAIL } from '../src/server/db/seed/demo-data.ts';
 import { readConfigOrExit, startServer } from '../src/server/server.ts';
 import { createWebApp } from './serve/app-server.ts';
 
-const DIST = 'dist';
 /** What the build is made from; the server's own code is not part of it. */
 const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
@@ -24,7 +25,7 @@ function newestChange(path: string): number {
 }
 
 function ensureBuild() {
-  const index = join(DIST, 'index.html');
+  const index = join(distDir, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(...BUILD_INPUTS.filter(existsSync).map(newestChange));
   if (built >= sources) return;
@@ -35,10 +36,13 @@ function ensureBuild() {
 const port = process.env.PORT ?? '3000';
 const host = process.env.HOST ?? '127.0.0.1';
 // E-mailed links lead back to this server unless the deployment says otherwise.
+const { values: options } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
+const distDir = options.dist;
 const config = readConfigOrExit({ APP_ORIGIN: `http://${host}:${port}`, ...process.env });
-ensureBuild();
+// A build named with --dist is served as it is.
+if (distDir === 'dist') ensureBuild();
 const webApp = createWebApp({
-  distDir: DIST,
+  distDir,
   secure: config.appOrigin.startsWith('https:'),
   serveSourceMaps: false,
 });

@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { buildDirectory } from '../support/build-output';
+import { expect, test } from '../support/fixtures';
+
+// Journeys against the real product, as `npm start` runs it: the built app, the API and a fresh
+// embedded database, with e-mail going to the outbox folder. Nothing here is mocked.
+
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+test.describe.configure({ mode: 'serial' });
+test.use({ visitor: 'signed-out' });
+
+let origin = '';
+let dataDir = '';
+let server: ChildProcess | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'shelflink-journey-'));
+  const port = await freePort();
+  server = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--dist', buildDirectory],
+    {
+      cwd: repositoryRoot,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  origin = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const running = /Shelflink is running on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (running?.[1]) resolve(running[1]);
+    };
+    server?.stdout?.on('data', collect);
+    server?.stderr?.on('data', collect);
+    server?.once('exit', () => {
+      reject(new Error(`scripts/start.ts exited:\n${output}`));
+    });
+  });
+});
+
+test.afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server?.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+});
+
+/** The link in the newest message the outbox holds for an address. */
+function linkMailedTo(email: string, path: '/login/' | '/confirm/'): string {
+  const outbox = join(dataDir, 'outbox');
+  const messages = readdirSync(outbox)
+    .filter((name) => name.includes(email))
+    .sort();
+  const newest = messages.at(-1);
+  if (!newest) throw new Error(`No message to ${email} in ${outbox}`);
+  // Quoted-printable may wrap long lines with a trailing `=`.
+  const text = readFileSync(join(outbox, newest), 'utf8').replaceAll('=\n', '');
+  const link = new RegExp(`${origin}${path}[A-Za-z0-9_-]+`).exec(text)?.[0];
+  if (!link) throw new Error(`The message to ${email} holds no ${path} link`);
+  return link;
+}
+
+async function signInByEmail(page: Page, email: string) {
+  await page.goto(`${origin}/login`);
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText(`We sent a sign-in link to ${email}`);
+  await expect.poll(() => linkMailedTo(email, '/login/')).toContain('/login/');
+  await page.goto(linkMailedTo(email, '/login/'));
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+test('an author signs in by e-mail, makes a link, edits it, collects it and signs out for good', async ({
+  page,
+}) => {
+  await signInByEmail(page, 'journey.author@example.com');
+
+  await page.goto(`${origin}/`);
+  await page
+    .getByRole('textbox', { name: 'Book link or ISBN' })
+    .fill('https://www.amazon.com/dp/1668012340');
+  await expect(page.getByRole('region', { name: 'Link preview' })).toContainText(
+    'The Salt Orchard',
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Custom ending (optional)' }).fill('journey-salt');
+  await expect(page.getByText('shelf.to/journey-salt is available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create link', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Your short link' })).toHaveValue(
+    'https://shelf.to/journey-salt',
+  );
+
+  await page.goto(`${origin}/links/books`);
+  await page.getByRole('button', { name: 'Actions for shelf.to/journey-salt' }).click();
+  await page.getByRole('menuitem', { name: 'Change destination' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  await dialog
+    .getByRole('textbox', { name: 'Destination' })
+    .fill('https://books.apple.com/us/book/the-salt-orchard/id6447301128');
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(page.getByText('Destination changed')).toBeVisible();
+  const listed = await page.request.get(`${origin}/api/v1/links/list`);
+  expect(await listed.json()).toMatchObject({
+    results: [
+      {
+        code: 'journey-salt',
+        url: 'https://books.apple.com/us/book/the-salt-orchard/id6447301128',
+      },
+    ],
+  });
+
+  await page.goto(`${origin}/links/collections`);
+  await page.getByRole('button', { name: 'New collection' }).click();
+  const form = page.getByRole('dialog', { name: 'New collection' });
+  await form.getByRole('textbox', { name: 'Title' }).fill('Journey picks');
+  await form.getByRole('combobox', { name: 'Links in this collection' }).click();
+  await page.getByRole('option', { name: 'The Salt Orchard · shelf.to/journey-salt' }).click();
+  await form.getByRole('button', { name: 'Create collection' }).click();
+  await expect(page.getByRole('button', { name: 'Delete Journey picks' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Journey picks' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this collection?' })
+    .getByRole('button', { name: 'Delete collection' })
+    .click();
+  await expect(page.getByText('Collection deleted')).toBeVisible();
+  const collections = await page.request.get(`${origin}/api/v2/collections/list`);
+  expect(await collections.json()).toMatchObject({ results: [] });
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  const afterSignOut = await page.request.get(`${origin}/api/auth/session`);
+  expect(await afterSignOut.json()).toMatchObject({ sessionId: '' });
+  expect((await page.request.get(`${origin}/api/v1/links/count`)).status()).toBe(401);
+});
+
+test('a visitor makes a link signed out and claims it by confirming an e-mail', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/`);
+  await page
+    .getByRole('textbox', { name: 'Book link or ISBN' })
+    .fill('https://www.amazon.com/dp/1250877415');
+  await expect(page.getByRole('region', { name: 'Link preview' })).toContainText(
+    'The Winter Orchard',
+  );
+  await page.getByRole('button', { name: 'Create link now' }).click();
+  const shortLink = await page.getByRole('textbox', { name: 'Your short link' }).inputValue();
+  expect(shortLink).toMatch(/^https:\/\/shelf\.to\/[a-z0-9]{7}$/);
+
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill('new.reader@example.com');
+  await page.getByRole('button', { name: 'Claim my link' }).click();
+  await expect(page.getByText(/Check your inbox — confirm your address/)).toBeVisible();
+
+  await expect
+    .poll(() => linkMailedTo('new.reader@example.com', '/confirm/'))
+    .toContain('/confirm/');
+  await page.goto(linkMailedTo('new.reader@example.com', '/confirm/'));
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  const listed = await page.request.get(`${origin}/api/v1/links/list`);
+  expect(await listed.json()).toMatchObject({
+    results: [{ shortUrl: shortLink, title: 'The Winter Orchard' }],
+  });
+});
