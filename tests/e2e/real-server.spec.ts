@@ -188,3 +188,33 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
     results: [{ shortUrl: shortLink, title: 'The Winter Orchard' }],
   });
 });
+
+test('an administrator looks up the demo author and acts as her', async ({ page }) => {
+  await signInByEmail(page, 'admin@demo.shelflink.app');
+  await page.goto(`${origin}/admin`);
+  await page
+    .getByRole('textbox', { name: "User's e-mail address" })
+    .fill('maya@demo.shelflink.app');
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByRole('article', { name: 'Maya Okafor' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Act as this user' }).click();
+  await expect(page.getByText(/You are acting as maya@demo\.shelflink\.app/)).toBeVisible();
+  await page.goto(`${origin}/links/books`);
+  await expect(
+    page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard', exact: true }),
+  ).toBeVisible();
+
+  const account = await page.request.get(
+    `${origin}/api/v1/admin/account?userEmail=maya%40demo.shelflink.app`,
+  );
+  const { userId } = (await account.json()) as { userId: string };
+  const session = await page.request.get(`${origin}/api/auth/session`, {
+    headers: { 'X-Impersonate': userId },
+  });
+  expect(await session.json()).toMatchObject({
+    email: 'admin@demo.shelflink.app',
+    roles: ['Administrator'],
+    impersonating: { userId, email: 'maya@demo.shelflink.app' },
+  });
+});
