@@ -292,6 +292,11 @@ function summarize(entry: OperationEntry, cases: CaseResult[]): OperationResult 
   };
 }
 
+/** Whether an operation signs the session out: a path ending in `/logout`. */
+function endsSession(entry: OperationEntry): boolean {
+  return /\/logout$/.test(entry.path);
+}
+
 export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const contractFile = options.contract ?? defaultContractPath;
   const document: OpenApiDocument = loadContract(contractFile);
@@ -319,9 +324,11 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     );
   }
   const only = options.only ?? [];
-  const entries = allEntries.filter(
-    (entry) => only.length === 0 || only.some((name) => named(entry, name)),
-  );
+  // Signing out ends the sessions the other operations need, so it goes last; the order is
+  // otherwise the contract's.
+  const entries = allEntries
+    .filter((entry) => only.length === 0 || only.some((name) => named(entry, name)))
+    .sort((a, b) => Number(endsSession(a)) - Number(endsSession(b)));
 
   const proxy = await startPrismProxy({
     contract: contractFile,

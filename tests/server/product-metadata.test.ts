@@ -121,6 +121,15 @@ describe('GET /v1/product/metadata', () => {
     expect(reply.json()).toMatchObject({ url, title: 'The Glass Cartographer' });
   });
 
+  test('answers 400 at the field for an address the pattern lets through but no parser reads', async () => {
+    const reply = await getMetadata(`?url=${encodeURIComponent('HTtP://".f$$ZaJ|"i&j')}`);
+
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({
+      responseStatus: { errors: [{ fieldName: 'Url', errorCode: 'Format' }] },
+    });
+  });
+
   test('answers 404 for a missing page', async () => {
     const url = `${standIn.origin}/pages/gone.html`;
 

@@ -32,6 +32,12 @@ async function answer(
 
 export const productHandlers = {
   getProductMetadata({ query, ip }, context) {
+    // The contract's pattern lets through a few addresses no URL parser accepts.
+    if (!URL.canParse(query.url)) {
+      throw ApiProblem.invalid([
+        { fieldName: 'Url', errorCode: 'Format', message: 'This is not a web address.' },
+      ]);
+    }
     return answer(context, ip, (products) => products.byUrl(query.url));
   },
 
