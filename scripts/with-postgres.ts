@@ -4,9 +4,9 @@
 // so under root the cluster belongs to the `postgres` user.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 const command = process.argv.slice(process.argv.indexOf('--') + 1);
 if (command.length === 0) {
@@ -31,19 +31,6 @@ function runAsOwner(binary: string, args: string[]) {
   const path = join(binDirectory ?? '', binary);
   if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', path, ...args], { stdio: 'pipe' });
   else execFileSync(path, args, { stdio: 'pipe' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
 }
 
 const root = mkdtempSync(join(tmpdir(), 'shelflink-postgres-'));

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { buildDirectory } from '../support/build-output';
 import { expect, test } from '../support/fixtures';
+import { freePort } from '../../scripts/free-port';
 
 // Journeys against the real product, as `npm start` runs it: the built app, the API and a fresh
 // embedded database, with e-mail going to the outbox folder. Nothing here is mocked.
@@ -19,19 +19,6 @@ test.use({ visitor: 'signed-out' });
 let origin = '';
 let dataDir = '';
 let server: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
