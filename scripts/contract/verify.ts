@@ -324,11 +324,12 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     );
   }
   const only = options.only ?? [];
-  // Signing out ends the sessions the other operations need, so it goes last; the order is
-  // otherwise the contract's.
-  const entries = allEntries
-    .filter((entry) => only.length === 0 || only.some((name) => named(entry, name)))
-    .sort((a, b) => Number(endsSession(a)) - Number(endsSession(b)));
+  const entries = allEntries.filter(
+    (entry) => only.length === 0 || only.some((name) => named(entry, name)),
+  );
+  // Signing out ends the sessions the other operations need, so it is called last; the report
+  // keeps the contract's order.
+  const callOrder = entries.toSorted((a, b) => Number(endsSession(a)) - Number(endsSession(b)));
 
   const proxy = await startPrismProxy({
     contract: contractFile,
@@ -358,9 +359,9 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     }
     return summarize(entry, results);
   };
-  const operations: OperationResult[] = [];
+  const results = new Map<OperationEntry, OperationResult>();
   try {
-    for (const entry of entries) {
+    for (const entry of callOrder) {
       const operation = await exercise(entry);
       if (
         operation.result === 'unexercised' &&
@@ -368,8 +369,9 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
       ) {
         operation.allowed = true;
       }
-      operations.push(operation);
+      results.set(entry, operation);
     }
+    const operations = entries.flatMap((entry) => results.get(entry) ?? []);
     const result: VerifyResult = {
       target: options.target,
       proxy: proxy.origin,

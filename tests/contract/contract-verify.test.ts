@@ -321,6 +321,9 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
     expect(sessionsOf('POST /auth')).toEqual(['ss-id=author-session']);
     expect(sessionsOf('POST /v1/login')).toEqual([undefined]);
 
+    // Signing out would end the session the other operations need, so it comes last.
+    expect(backend.received.at(-1)?.operation).toBe('POST /auth/logout');
+
     const impersonating = backend.received.filter((request) => request.impersonate !== undefined);
     expect(impersonating.map((request) => request.operation)).toEqual(impersonatingOperations);
     for (const request of impersonating) {
