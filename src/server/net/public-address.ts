@@ -1,7 +1,6 @@
 // Which addresses the server may send readers to or fetch from: public unicast only. Private,
 // loopback, link-local, shared (CGNAT), documentation, multicast and reserved ranges are refused,
 // and so are IPv6 forms that embed an IPv4 address in those ranges.
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 const nonPublicRanges = new BlockList();
@@ -72,7 +71,7 @@ const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
 /**
  * Whether a URL's host names the public internet by its spelling alone: an IP address in a
  * public range, or a name outside the local-only suffixes. It does not resolve the name; a
- * fetch must still check the addresses the name resolves to (resolvePublicAddress).
+ * fetch must still check the addresses the name resolves to (net/safe-fetch.ts).
  */
 export function isPublicHostname(hostname: string): boolean {
   const address = hostAsAddress(hostname);
@@ -80,33 +79,6 @@ export function isPublicHostname(hostname: string): boolean {
   return !LOCAL_NAMES.test(hostname.replace(/\.$/, ''));
 }
 
-export class NonPublicAddressError extends Error {
-  constructor(readonly hostname: string) {
-    super(`${hostname} does not resolve to a public address`);
-    this.name = 'NonPublicAddressError';
-  }
-}
-
 export type LookupAll = (
   hostname: string,
 ) => Promise<readonly { address: string; family: number }[]>;
-
-const systemLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
-
-/**
- * Resolves a host and returns one address to connect to, refusing the host if any of its
- * addresses is not public: connecting to the address checked, not to the name again, keeps a
- * second DNS answer from pointing the fetch somewhere else.
- */
-export async function resolvePublicAddress(
-  hostname: string,
-  lookup: LookupAll = systemLookup,
-): Promise<{ address: string; family: 4 | 6 }> {
-  const literal = hostAsAddress(hostname);
-  const answers = literal ? [{ address: literal, family: isIP(literal) }] : await lookup(hostname);
-  const first = answers[0];
-  if (!first || !answers.every((answer) => isPublicAddress(answer.address))) {
-    throw new NonPublicAddressError(hostname);
-  }
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
-}

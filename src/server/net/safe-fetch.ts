@@ -151,7 +151,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     if (!['', '80', '443'].includes(url.port) && !allowedOrigins.includes(url.origin)) {
       throw new FetchError('port', `Port ${url.port} is not fetched`);
     }
-    // As resolvePublicAddress does, with the test's address allowed besides the public ones.
+    // Every answer must be public (or the test's allowed address), and the connection goes to
+    // the address checked, so a second DNS answer cannot point it elsewhere.
     const literal = hostAsAddress(url.hostname);
     const answers = literal
       ? [{ address: literal, family: isIP(literal) }]
