@@ -1,15 +1,18 @@
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import {
   pgliteConnection,
   postgresConnection,
   type DatabaseConnection,
 } from '../../../src/server/db/database';
 
-/** Fresh, migrated databases for tests: clones of one template migrated once per test file. */
+/** Fresh, migrated databases for tests: copies of one template migrated once per run or file. */
 export interface TestDatabases {
-  fresh(): Promise<DatabaseConnection>;
+  /** `connectVia` changes the address PostgreSQL is reached at, to route it through a proxy. */
+  fresh(options?: { connectVia?: (url: URL) => URL }): Promise<DatabaseConnection>;
   dispose(): Promise<void>;
 }
 
@@ -20,15 +23,15 @@ export function createTestDatabases(): Promise<TestDatabases> {
 }
 
 async function pgliteTemplate(): Promise<TestDatabases> {
-  const template = new PGlite();
-  await pgliteConnection(template).migrate();
+  const templateFile = inject('pgliteTemplateFile');
+  if (templateFile === undefined)
+    throw new Error("The server project's global setup saves the template");
+  const dataDir = new Blob([await readFile(templateFile)]);
   return {
     async fresh() {
-      const clone = await template.clone();
-      if (!(clone instanceof PGlite)) throw new Error('PGlite.clone() returned another client');
-      return pgliteConnection(clone);
+      return pgliteConnection(await PGlite.create({ loadDataDir: dataDir }));
     },
-    dispose: () => template.close(),
+    dispose: () => Promise.resolve(),
   };
 }
 
@@ -49,10 +52,10 @@ async function postgresTemplate(serverUrl: string): Promise<TestDatabases> {
   // A template may have no other connections while it is copied.
   await migrating.close();
   return {
-    async fresh() {
+    async fresh({ connectVia = (url: URL) => url } = {}) {
       const name = newName();
       await server.query(`create database ${name} template ${template}`);
-      const connection = postgresConnection(databaseUrl(serverUrl, name));
+      const connection = postgresConnection(connectVia(new URL(databaseUrl(serverUrl, name))).href);
       return {
         ...connection,
         async close() {
