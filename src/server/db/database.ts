@@ -41,7 +41,8 @@ export function pgliteConnection(client: PGlite): DatabaseConnection {
 }
 
 export function postgresConnection(connectionString: string): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString });
+  // Without a timeout, requests would queue for as long as the database is unreachable.
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 5000 });
   // An idle connection that fails (a restarted server) is replaced; unheard, it would end the process.
   pool.on('error', (error) => {
     console.error(`An idle PostgreSQL connection failed: ${error.message}`);

@@ -3,6 +3,8 @@ import type { components } from '../../api/schema';
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 export type FieldError = components['schemas']['ResponseError'];
 
+const unavailableRetryAfterSeconds = 5;
+
 /** A failed request, answered with the contract's ErrorResponse by the error handler. */
 export class ApiProblem extends Error {
   constructor(
@@ -54,6 +56,17 @@ export class ApiProblem extends Error {
 
   static notImplemented(operationId: string) {
     return new ApiProblem(501, 'NotImplemented', `${operationId} is not implemented yet.`);
+  }
+
+  /** The database cannot be reached; nothing was written, and the request can be sent again. */
+  static unavailable() {
+    return new ApiProblem(
+      503,
+      'ServiceUnavailable',
+      'Shelflink cannot reach its database just now. Nothing was changed; please try again in a moment.',
+      [],
+      { 'retry-after': String(unavailableRetryAfterSeconds) },
+    );
   }
 
   static internal() {

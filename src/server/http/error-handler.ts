@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiProblem } from './api-problem';
 import { invalidRequest } from './validation-errors';
 
@@ -13,6 +14,7 @@ function toApiProblem(error: FastifyError): ApiProblem {
   if (error instanceof ApiProblem) return error;
   const securityProblem = securityHandlerProblem(error);
   if (securityProblem) return securityProblem;
+  if (isDatabaseUnavailable(error)) return ApiProblem.unavailable();
   if (error.validation) return invalidRequest(error.validation, error.validationContext);
   const status = error.statusCode ?? 500;
   if (status >= 500) return ApiProblem.internal();
@@ -27,6 +29,7 @@ export function answerErrorsWithProblems(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toApiProblem(error);
     if (problem.statusCode === 500) request.log.error({ err: error }, 'Request failed');
+    if (problem.statusCode === 503) request.log.warn({ err: error }, 'The database is unavailable');
     return reply.code(problem.statusCode).headers(problem.headers).send(problem.body);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(ApiProblem.notFound().body));

@@ -5,9 +5,10 @@ import { replySchemas } from './schema-compilers';
 
 /**
  * Statuses any operation may answer although the contract lists them for none: Fastify answers
- * 413 and 415 before a handler runs, and operations without a handler yet answer 501.
+ * 413 and 415 before a handler runs, operations without a handler yet answer 501, and any
+ * operation answers 503 while the database cannot be reached.
  */
-const statusesOutsideTheContract = new Set([413, 415, 501]);
+const statusesOutsideTheContract = new Set([413, 415, 501, 503]);
 
 type ResponseSchemas = Record<string, { content?: Record<string, { schema?: object }> }>;
 

@@ -37,6 +37,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   handlers?: Handlers;
+  /** Changes the address a PostgreSQL test database is reached at, to route it through a proxy. */
+  connectVia?: (url: URL) => URL;
 }
 
 /**
@@ -53,7 +55,7 @@ export function setUpTestApp(options: TestAppOptions = {}): () => TestApp {
   afterAll(() => databases.dispose());
 
   beforeEach(async () => {
-    const connection = await databases.fresh();
+    const connection = await databases.fresh({ connectVia: options.connectVia });
     const mail: MailMessage[] = [];
     const clock = new TestClock();
     const config = readConfig({

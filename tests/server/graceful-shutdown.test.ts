@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../../scripts/free-port';
+
+// Drained the same way on either store, so this runs once, on the embedded database.
+describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
+  let server: ChildProcess;
+  let origin: string;
+  let dataDir: string;
+  let exited: Promise<number | null>;
+
+  async function waitUntilAnswering(): Promise<void> {
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      const answered = await fetch(`${origin}/auth/session`).then(
+        (reply) => reply.ok,
+        () => false,
+      );
+      if (answered) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('The server did not start within a minute');
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'shelflink-shutdown-'));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: 'ignore',
+    });
+    exited = new Promise((resolve) =>
+      server.once('exit', (code) => {
+        resolve(code);
+      }),
+    );
+    await waitUntilAnswering();
+  }, 90_000);
+
+  afterAll(() => {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('SIGTERM lets a request in flight finish, then the server exits cleanly', async () => {
+    const body = JSON.stringify({ email: 'odile.brandt@shelflink.test' });
+    const inFlight = new Promise<{ status: number | undefined; text: string }>(
+      (resolve, reject) => {
+        const sending = request(`${origin}/v1/signup/link`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        });
+        sending.on('response', (reply) => {
+          let text = '';
+          reply.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          reply.on('end', () => {
+            resolve({ status: reply.statusCode, text });
+          });
+        });
+        sending.on('error', reject);
+        // Half the body now, the rest after the signal: the request is in flight when it arrives.
+        sending.write(body.slice(0, 10));
+        setTimeout(() => {
+          server.kill('SIGTERM');
+          setTimeout(() => sending.end(body.slice(10)), 500);
+        }, 300);
+      },
+    );
+
+    const reply = await inFlight;
+    expect(reply.status).toBe(200);
+    expect(await exited).toBe(0);
+    // The sign-in link the drained request asked for was written before the process ended.
+    expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(1);
+    await expect(fetch(`${origin}/auth/session`)).rejects.toThrow();
+  }, 60_000);
+});
