@@ -1,9 +1,12 @@
-// npm run bench [-- --no-save] [--reuse-build] [--lighthouse-runs <n>] [--transition-runs <n>]
-// Builds the app, serves the production build in front of the Prism mock and measures bytes,
-// Lighthouse scores, route transitions and mock latency. Prints one table, compares it with
+// npm run bench [-- --only web|server] [--postgres] [--no-save] [--reuse-build] […]
+// Web section: builds the app, serves the production build in front of the Prism mock and
+// measures bytes, Lighthouse scores, route transitions and mock latency. Server section
+// (scripts/bench/server.ts): the API's start-up, memory and throughput, short-link redirects and
+// the clicks they store, and a link report's cost as clicks grow, on the embedded database and
+// on PostgreSQL with --postgres or DATABASE_URL. Prints one table, compares it with
 // scripts/bench/results.json, saves the new results there and exits 1 when a budget is missed.
 // See the README (Performance benchmark).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,7 @@ import { startProductionServer } from '../tests/support/production-server.ts';
 import { missedBudgets } from './bench/budgets.ts';
 import { analyseBuild, measureBytes, type PageUnderTest } from './bench/bytes.ts';
 import { launchChromium } from './bench/chromium.ts';
+import { Cleanup } from './bench/cleanup.ts';
 import { measureMockLatency } from './bench/latency.ts';
 import { measureLighthouse } from './bench/lighthouse.ts';
 import type { Metric } from './bench/metrics.ts';
@@ -23,6 +27,7 @@ import {
   renderTable,
   saveResults,
 } from './bench/report.ts';
+import { measureServer } from './bench/server.ts';
 import {
   repositoryRoot,
   startMock,
@@ -30,14 +35,27 @@ import {
   startThirdPartyStandIn,
   writeBenchRuntimeConfig,
 } from './bench/servers.ts';
+import type { Store } from './bench/stores.ts';
 import { measureTransitions } from './bench/transitions.ts';
 
 const usage = `Usage: npm run bench [-- options]
+  --only <section>        run one section: web or server (default: both)
   --no-save               compare with the previous results without overwriting them
   --reuse-build           measure the build already in the work directory
   --lighthouse-runs <n>   Lighthouse runs per page, the median run counts (default: 5)
   --transition-runs <n>   browser sessions timing route transitions (default: 5)
-Environment: BENCH_DIR (work directory, default: <tmp>/bench), CHROME_PATH (default: /usr/bin/chromium)`;
+  --postgres              measure the server on a throwaway PostgreSQL too (as DATABASE_URL does)
+  --throughput-seconds <n>  measured seconds of each throughput run (default: 10)
+Environment: BENCH_DIR (work directory, default: <tmp>/bench), CHROME_PATH (default: /usr/bin/chromium),
+  DATABASE_URL (a PostgreSQL server the server section also measures, in a database of its own)`;
+
+const sections = ['web', 'server'] as const;
+type Section = (typeof sections)[number];
+
+/** The section a saved metric belongs to, to keep the results of a section a run skips. */
+function sectionOf(metricId: string): Section {
+  return metricId.startsWith('server.') ? 'server' : 'web';
+}
 
 /** Fixed local ports, so a run never collides with the dev server (5173), preview (4173) or mock (4010). */
 const ports = { api: 4185, mock: 4186, app: 4187, thirdParties: 4188, lighthouseChrome: 4189 };
@@ -73,26 +91,7 @@ function build(outDir: string, logPath: string): Promise<void> {
   });
 }
 
-/** Stops what was started, last first; also when the run is interrupted. */
-class Cleanup {
-  private readonly steps: (() => Promise<unknown>)[] = [];
-
-  add(step: () => Promise<unknown>): void {
-    this.steps.push(step);
-  }
-
-  async run(): Promise<void> {
-    for (const step of this.steps.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error('Could not stop a bench process:', error);
-      }
-    }
-  }
-}
-
-async function measure(
+async function measureWeb(
   outDir: string,
   workDir: string,
   options: { lighthouseRuns: number; transitionRuns: number },
@@ -149,15 +148,33 @@ async function measure(
   return { metrics, problems };
 }
 
+/** Runs this benchmark again inside a throwaway PostgreSQL cluster, which sets DATABASE_URL. */
+function rerunWithThrowawayPostgres(): Promise<number> {
+  const tsx = ['--import', 'tsx'];
+  const bench = [process.execPath, ...tsx, 'scripts/bench.ts', ...process.argv.slice(2)];
+  return new Promise((resolve) => {
+    const run = spawn(process.execPath, [...tsx, 'scripts/with-postgres.ts', '--', ...bench], {
+      cwd: repositoryRoot,
+      stdio: 'inherit',
+    });
+    run.once('exit', (code) => {
+      resolve(code ?? 1);
+    });
+  });
+}
+
 async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       options: {
+        only: { type: 'string' },
         'no-save': { type: 'boolean' },
         'reuse-build': { type: 'boolean' },
         'lighthouse-runs': { type: 'string' },
         'transition-runs': { type: 'string' },
+        postgres: { type: 'boolean' },
+        'throughput-seconds': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -169,15 +186,31 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
+  const only = sections.find((section) => section === values.only);
+  if (values.only !== undefined && only === undefined) {
+    console.error(`--only takes ${sections.join(' or ')}\n${usage}`);
+    return 2;
+  }
+  const selected = new Set<Section>(only ? [only] : sections);
+  const databaseUrl = process.env.DATABASE_URL;
+  if (selected.has('server') && values.postgres === true && !databaseUrl) {
+    return rerunWithThrowawayPostgres();
+  }
   const options = {
     lighthouseRuns: count(values['lighthouse-runs'], 'lighthouse-runs', 5),
     transitionRuns: count(values['transition-runs'], 'transition-runs', 5),
+  };
+  const throughputTiming = {
+    warmUpSeconds: 5,
+    seconds: count(values['throughput-seconds'], 'throughput-seconds', 10),
+    connections: 10,
+    rounds: 2,
   };
   const workDir = process.env.BENCH_DIR ?? join(tmpdir(), 'bench');
   const outDir = join(workDir, 'dist');
   mkdirSync(workDir, { recursive: true });
 
-  if (values['reuse-build'] !== true) {
+  if (selected.has('web') && values['reuse-build'] !== true) {
     console.log(`Building into ${outDir}…`);
     await build(outDir, join(workDir, 'build.log'));
   }
@@ -188,9 +221,31 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
-  let result;
+  const metrics: Metric[] = [];
+  const problems: string[] = [];
   try {
-    result = await measure(outDir, workDir, options, cleanup);
+    if (selected.has('web')) {
+      const web = await measureWeb(outDir, workDir, options, cleanup);
+      metrics.push(...web.metrics);
+      problems.push(...web.problems);
+      await cleanup.run();
+    }
+    if (selected.has('server')) {
+      const stores: Store[] = [{ kind: 'pglite' }];
+      if (databaseUrl) stores.push({ kind: 'postgres', serverUrl: databaseUrl });
+      for (const store of stores) {
+        try {
+          metrics.push(
+            ...(await measureServer(store, { workDir, timing: throughputTiming, cleanup })),
+          );
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          problems.push(`Server section on ${store.kind}: ${message}`);
+        } finally {
+          await cleanup.run();
+        }
+      }
+    }
   } finally {
     await cleanup.run();
     process.off('SIGINT', interrupt);
@@ -199,13 +254,13 @@ async function main(): Promise<number> {
 
   const previous = readPreviousResults(resultsPath);
   console.log(
-    `\n${renderTable(result.metrics, previous)}\n\n` +
+    `\n${renderTable(metrics, previous)}\n\n` +
       (previous
         ? `Compared with the run of ${previous.savedAt}.`
         : 'No previous results to compare with.'),
   );
-  for (const problem of result.problems) console.error(problem);
-  const missed = renderMissedBudgets(result.metrics);
+  for (const problem of problems) console.error(problem);
+  const missed = renderMissedBudgets(metrics);
   if (missed.length > 0) {
     console.error(
       `\nMissed budgets (${missed.length}):\n${missed.map((line) => `- ${line}`).join('\n')}`,
@@ -214,10 +269,13 @@ async function main(): Promise<number> {
     console.log('\nAll budgets met.');
   }
   if (values['no-save'] !== true) {
-    saveResults(resultsPath, result.metrics);
+    const skipped = Object.entries(previous?.metrics ?? {}).filter(
+      ([id]) => !selected.has(sectionOf(id)),
+    );
+    saveResults(resultsPath, metrics, Object.fromEntries(skipped));
     console.log(`Saved ${resultsPath}.`);
   }
-  return missedBudgets(result.metrics).length > 0 || result.problems.length > 0 ? 1 : 0;
+  return missedBudgets(metrics).length > 0 || problems.length > 0 ? 1 : 0;
 }
 
 main().then(

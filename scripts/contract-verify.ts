@@ -1,8 +1,8 @@
 // npm run contract:verify -- --target http://host:port [--run-e2e]
 // Puts Prism in front of a running backend as a validating proxy and sends every operation of
-// the contract through it, built from the contract's examples and from its schemas. Fails on
-// any violation and on any operation that never got a success reply. See the README (Contract
-// checks for backend teams) and docs/contract-checks.md.
+// the contract through it, built from the contract's examples, links and schemas. Fails on any
+// violation and on any operation that never got a success reply. See the README (Contract checks
+// for backend teams) and docs/contract-checks.md.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -12,6 +12,11 @@ import { renderVerifyReport } from './contract/verify-report';
 
 const usage = `Usage: npm run contract:verify -- --target <origin> [options] [-- playwright args]
   --target <origin>     the backend, e.g. http://127.0.0.1:8080 (required)
+  --server-target <server>=<origin>
+                        where to send the operations whose path or operation names a server
+                        of its own, e.g. https://shelf.to=http://127.0.0.1:4002 (repeatable);
+                        they go there directly, not through Prism, and verify checks their
+                        replies itself. Without one, they are not exercised
   --contract <file>     contract (default: openapi/openapi.yaml)
   --cookie <cookie>     a signed-in author's session cookie, sent to operations that take the
                         session cookie (default: ss-id=contract-verify)
@@ -25,6 +30,9 @@ const usage = `Usage: npm run contract:verify -- --target <origin> [options] [--
   --allow-unexercised <ids>
                         comma-separated operationIds or "GET /path" that may end without a
                         success reply (repeatable)
+  --outbox <dir>        the backend's outbox folder, where it writes each e-mail as a file:
+                        follows the links whose values are e-mailed (x-mailed-link), such as
+                        signing in with the token of a sign-in e-mail
   --port <n>            Prism's port (default: a free one)
   --run-e2e             also run the Playwright suite through the proxy
   --json <file>         also write the result as JSON to <file>`;
@@ -34,6 +42,15 @@ function integer(value: string | undefined, name: string): number | undefined {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a whole number`);
   return parsed;
+}
+
+/** `https://shelf.to=http://127.0.0.1:4002` → `['https://shelf.to', 'http://127.0.0.1:4002']` */
+function serverTarget(mapping: string): [string, string] {
+  const match = /^(https?:\/\/[^=]+)=(https?:\/\/[^/]+.*)$/.exec(mapping);
+  if (match?.[1] === undefined || match[2] === undefined) {
+    throw new Error(`--server-target takes <server url>=<origin>, not ${mapping}`);
+  }
+  return [match[1], match[2]];
 }
 
 /** `countLinks, GET /v2/account` → `['countLinks', 'GET /v2/account']` */
@@ -51,6 +68,7 @@ async function main(): Promise<number> {
       allowPositionals: true,
       options: {
         target: { type: 'string' },
+        'server-target': { type: 'string', multiple: true },
         contract: { type: 'string' },
         cookie: { type: 'string' },
         'admin-cookie': { type: 'string' },
@@ -58,6 +76,7 @@ async function main(): Promise<number> {
         seed: { type: 'string' },
         only: { type: 'string' },
         'allow-unexercised': { type: 'string', multiple: true },
+        outbox: { type: 'string' },
         port: { type: 'string' },
         'run-e2e': { type: 'boolean' },
         json: { type: 'string' },
@@ -77,6 +96,13 @@ async function main(): Promise<number> {
     console.error(`--target <origin> is required, e.g. --target http://127.0.0.1:8080\n${usage}`);
     return 2;
   }
+  let serverTargets: Record<string, string>;
+  try {
+    serverTargets = Object.fromEntries((values['server-target'] ?? []).map(serverTarget));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
   const samples = integer(values.samples, 'samples');
   const seed = integer(values.seed, 'seed');
   const port = integer(values.port, 'port');
@@ -84,6 +110,7 @@ async function main(): Promise<number> {
   const outcome: { e2e?: E2eResult } = {};
   const result = await runVerify({
     target: values.target.replace(/\/+$/, ''),
+    serverTargets,
     ...(values.contract === undefined ? {} : { contract: values.contract }),
     ...(values.cookie === undefined ? {} : { cookie: values.cookie }),
     ...(values['admin-cookie'] === undefined ? {} : { adminCookie: values['admin-cookie'] }),
@@ -91,6 +118,7 @@ async function main(): Promise<number> {
     ...(seed === undefined ? {} : { seed }),
     ...(port === undefined ? {} : { port }),
     ...(values.only === undefined ? {} : { only: names(values.only) }),
+    ...(values.outbox === undefined ? {} : { outbox: values.outbox }),
     ...(values['allow-unexercised'] === undefined
       ? {}
       : { allowUnexercised: values['allow-unexercised'].flatMap(names) }),

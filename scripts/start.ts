@@ -78,6 +78,7 @@ const demoAccounts = config.databaseUrl
 ${server.demo?.authorEmail ?? DEMO_AUTHOR_EMAIL} (or ${server.demo?.adminEmail ?? DEMO_ADMIN_EMAIL}, an administrator)`;
 console.info(`
 Shelflink is running on ${server.origin}, with ${store}.
+Short links open on ${server.shortLinkOrigin}.
 ${demo}Sign in at ${server.origin}/login${demoAccounts}.
 Sign-in links are printed here and kept in ${mailbox}.
 `);

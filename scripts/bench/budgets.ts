@@ -5,7 +5,7 @@ import { KB, type Metric } from './metrics.ts';
 export interface Budget {
   /** Printed in the table's Budget column, e.g. `≤ 150 KB`. */
   label: string;
-  comparison: '<=' | '>=';
+  comparison: '<=' | '>=' | '=';
   limit: number;
   covers: (metric: Metric) => boolean;
   /** The row that shows the verdict when the covered metrics are not rows themselves. */
@@ -70,11 +70,45 @@ export const budgets: Budget[] = [
     limit: 50,
     covers: (metric) => metric.id.startsWith('transition.') && metric.id.endsWith('.warm'),
   },
+  {
+    // Against the same server without reply validation, on each store (server.ts).
+    label: '≥ 0.75',
+    comparison: '>=',
+    limit: 0.75,
+    covers: (metric) => /^server\.\w+\.linksList\.ratio$/.test(metric.id),
+  },
+  {
+    // Against Node's HTTP server answering every request with a redirect (redirects.ts).
+    label: '≥ 0.6',
+    comparison: '>=',
+    limit: 0.6,
+    covers: (metric) => /^server\.\w+\.redirect\.ratio$/.test(metric.id),
+  },
+  {
+    label: '= 0',
+    comparison: '=',
+    limit: 0,
+    covers: (metric) => /^server\.\w+\.redirect\.lostClicks$/.test(metric.id),
+  },
+  {
+    // The report at 1,000,000 clicks against at 100,000 (report-cost.ts).
+    label: '≤ 1.5',
+    comparison: '<=',
+    limit: 1.5,
+    covers: (metric) => /^server\.\w+\.report\.ratio$/.test(metric.id),
+  },
 ];
 
 export function meets(budget: Budget, metric: Metric): boolean {
   if (metric.value === null) return false;
-  return budget.comparison === '<=' ? metric.value <= budget.limit : metric.value >= budget.limit;
+  switch (budget.comparison) {
+    case '<=':
+      return metric.value <= budget.limit;
+    case '>=':
+      return metric.value >= budget.limit;
+    case '=':
+      return metric.value === budget.limit;
+  }
 }
 
 /** The budget whose verdict a table row shows, if any. */

@@ -1,7 +1,8 @@
 // One measured number. Every module returns a list of these; the report prints them as one
 // table, compares them with the previous run by `id` and checks the budgets against them.
 
-export type Unit = 'bytes' | 'ms' | 'score' | 'shift' | 'count';
+/** `rps`: requests answered per second; `ratio`: one measurement divided by its baseline's. */
+export type Unit = 'bytes' | 'ms' | 'score' | 'shift' | 'count' | 'rps' | 'ratio';
 
 export interface Metric {
   /** Stable key in results.json, e.g. `bytes./.js.gzip`. */

@@ -14,12 +14,20 @@ export function readPreviousResults(path: string): SavedResults | undefined {
   return JSON.parse(readFileSync(path, 'utf8')) as SavedResults;
 }
 
-export function saveResults(path: string, metrics: Metric[]): void {
+/** Saves the run's metrics; `kept` carries over earlier results of the sections it skipped. */
+export function saveResults(
+  path: string,
+  metrics: Metric[],
+  kept: SavedResults['metrics'] = {},
+): void {
   const results: SavedResults = {
     savedAt: new Date().toISOString(),
-    metrics: Object.fromEntries(
-      metrics.map((metric) => [metric.id, { value: metric.value, unit: metric.unit }]),
-    ),
+    metrics: {
+      ...kept,
+      ...Object.fromEntries(
+        metrics.map((metric) => [metric.id, { value: metric.value, unit: metric.unit }]),
+      ),
+    },
   };
   writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
 }
@@ -27,7 +35,9 @@ export function saveResults(path: string, metrics: Metric[]): void {
 function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case 'bytes':
-      return `${(value / KB).toFixed(1)} KB`;
+      return value >= KB * KB
+        ? `${(value / (KB * KB)).toFixed(1)} MB`
+        : `${(value / KB).toFixed(1)} KB`;
     case 'ms':
       return `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
     case 'shift':
@@ -35,6 +45,10 @@ function formatValue(value: number, unit: Unit): string {
     case 'score':
     case 'count':
       return String(Math.round(value));
+    case 'rps':
+      return `${Math.round(value)}/s`;
+    case 'ratio':
+      return value.toFixed(2);
   }
 }
 

@@ -1,7 +1,8 @@
 // --run-e2e: the app's Playwright suite with its API calls going through the Prism proxy.
 import { spawn } from 'node:child_process';
 
-import { freePort, type PrismProxy } from './prism-proxy';
+import { freePort } from '../free-port';
+import type { PrismProxy } from './prism-proxy';
 import { repositoryRoot } from './process';
 
 export interface E2eResult {

@@ -71,16 +71,46 @@ export interface RequestBody {
   content?: Record<string, MediaType>;
 }
 
+/** A Response Object's link: values from the reply (runtime expressions) for another operation. */
+export interface LinkObject {
+  operationId?: string;
+  /** A local reference to the operation, `#/paths/~1v2~1images~1{id}/get`. */
+  operationRef?: string;
+  /** By parameter name, or `in.name` (`path.id`) when names repeat across locations. */
+  parameters?: Record<string, unknown>;
+  requestBody?: unknown;
+  description?: string;
+  /** Shelflink's extension: the request needs values from a link that was e-mailed. */
+  'x-mailed-link'?: unknown;
+  /** Shelflink's extension: `example <name>` or `link <name>`, the producer's request to follow from. */
+  'x-producer-request'?: unknown;
+}
+
+export interface HeaderObject {
+  description?: string;
+  required?: boolean;
+  schema?: Schema;
+  example?: unknown;
+}
+
 export interface ResponseObject {
   description?: string;
+  headers?: Record<string, MaybeReference<HeaderObject>>;
   content?: Record<string, MediaType>;
+  links?: Record<string, MaybeReference<LinkObject>>;
 }
 
 export type SecurityRequirement = Record<string, string[]>;
 
+export interface Server {
+  url: string;
+  description?: string;
+}
+
 export interface Operation {
   operationId?: string;
   summary?: string;
+  servers?: Server[];
   security?: SecurityRequirement[];
   parameters?: MaybeReference<Parameter>[];
   requestBody?: MaybeReference<RequestBody>;
@@ -101,6 +131,7 @@ export type HttpMethod = (typeof httpMethods)[number];
 
 export type PathItem = Partial<Record<HttpMethod, Operation>> & {
   parameters?: MaybeReference<Parameter>[];
+  servers?: Server[];
 };
 
 export interface OpenApiDocument {
@@ -222,6 +253,8 @@ export interface OperationEntry {
   operation: Operation;
   /** Path-level and operation-level parameters, resolved, operation-level winning. */
   parameters: { parameter: Parameter; location: JsonPath }[];
+  /** The URLs of the servers the operation or its path names; absent when it uses the document's. */
+  servers?: string[];
 }
 
 export function operationTitle(method: string, path: string): string {
@@ -255,6 +288,8 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
         parameters: [...byKey.values()],
       };
       if (operation.operationId !== undefined) entry.operationId = operation.operationId;
+      const servers = operation.servers ?? pathItem.servers;
+      if (servers !== undefined) entry.servers = servers.map((server) => server.url);
       return [entry];
     }),
   );

@@ -4,8 +4,8 @@
 // request itself (…#UNPROCESSABLE_ENTITY) without forwarding it. Other replies pass through,
 // with any warning (an undeclared status code, say) in the `sl-violations` header.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 
+import { freePort } from '../free-port';
 import { localBin, repositoryRoot } from './process';
 
 export interface PrismProxy {
@@ -15,20 +15,6 @@ export interface PrismProxy {
   /** The status the upstream returned for the request whose log starts at `offset`, if Prism logged it. */
   upstreamStatusSince: (offset: number) => Promise<number | undefined>;
   stop: () => Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolvePort(port);
-      });
-    });
-  });
 }
 
 const startupTimeoutMs = 60_000;

@@ -1,6 +1,9 @@
 // Builds the requests contract:verify sends for each operation: one per request body example
 // of the contract (or one from the parameters' examples), one acting as another user when the
-// operation takes X-Impersonate and an administrator's session is at hand, then generated ones.
+// operation takes X-Impersonate and an administrator's session is at hand, one per link of the
+// contract that leads to it (./links.ts), then generated ones. A body is JSON, or a form
+// (application/x-www-form-urlencoded) for an operation that takes no JSON.
+import type { LinkedRequest } from './links';
 import {
   follow,
   isRecord,
@@ -19,16 +22,25 @@ export type Session = 'none' | 'author' | 'administrator';
 
 export interface RequestCase {
   operation: OperationEntry;
-  /** `example signInToken`, `parameter examples`, `impersonating 10482`, `generated 1`… */
+  /** `example signInToken`, `impersonating 10482`, `link getImage from POST /v2/images`… */
   label: string;
   /** Path and query, e.g. `/v1/links/list?take=20`. */
   target: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: RequestBodyValue;
   session: Session;
 }
 
+export interface RequestBodyValue {
+  /** `application/json` or `application/x-www-form-urlencoded`. */
+  mediaType: string;
+  value: unknown;
+}
+
 const jsonMediaType = 'application/json';
+const formMediaType = 'application/x-www-form-urlencoded';
+/** The request body media types verify can send, in the order it prefers them. */
+const bodyMediaTypes = [jsonMediaType, formMediaType];
 const impersonationHeader = 'x-impersonate';
 const administratorRole = 'Administrator';
 
@@ -89,6 +101,18 @@ function serialize(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The body as sent: JSON, or a form (`store=amazon&remember=1`) whose lists repeat their name. */
+export function encodeBody({ mediaType, value }: RequestBodyValue): string {
+  if (mediaType !== formMediaType) return JSON.stringify(value);
+  const form = new URLSearchParams();
+  for (const [name, field] of Object.entries(isRecord(value) ? value : {})) {
+    for (const item of Array.isArray(field) ? field : [field]) {
+      if (item !== undefined) form.append(name, serialize(item));
+    }
+  }
+  return form.toString();
+}
+
 function buildTarget(
   entry: OperationEntry,
   values: Map<Parameter, unknown>,
@@ -121,6 +145,41 @@ function buildTarget(
   return { target: query.length === 0 ? path : `${path}?${query.join('&')}`, headers };
 }
 
+interface DocumentedRequestBody {
+  required: boolean;
+  /** The first media type of `bodyMediaTypes` the operation takes; undefined without a body. */
+  mediaType?: string;
+  schemaPath?: JsonPath;
+  /** The request body examples of that media type, by name. */
+  examples: [string, unknown][];
+}
+
+/** The operation's request body in the media type verify sends, with its examples. */
+export function documentedRequestBody(
+  document: OpenApiDocument,
+  entry: OperationEntry,
+): DocumentedRequestBody {
+  const location =
+    entry.operation.requestBody === undefined
+      ? undefined
+      : follow(document, entry.operation.requestBody, [...entry.location, 'requestBody']);
+  const requestBody = location?.node as RequestBody | undefined;
+  const mediaType = bodyMediaTypes.find((type) => requestBody?.content?.[type] !== undefined);
+  const media = mediaType === undefined ? undefined : requestBody?.content?.[mediaType];
+  const examples = exampleValues(document, media?.examples);
+  if (media?.example !== undefined) examples.unshift(['example', media.example]);
+  const schemaPath =
+    location === undefined || mediaType === undefined || media?.schema === undefined
+      ? undefined
+      : follow(document, media.schema, [...location.path, 'content', mediaType, 'schema'])?.path;
+  return {
+    required: requestBody?.required === true,
+    ...(mediaType === undefined ? {} : { mediaType }),
+    ...(schemaPath === undefined ? {} : { schemaPath }),
+    examples,
+  };
+}
+
 export interface CaseOptions {
   /** Generated requests per operation, besides the examples. */
   samples: number;
@@ -129,16 +188,30 @@ export interface CaseOptions {
   impersonate: boolean;
 }
 
+function isImpersonation(parameter: Parameter): boolean {
+  return parameter.in === 'header' && parameter.name.toLowerCase() === impersonationHeader;
+}
+
+/** A linked request's body: the link's own, or the documented one, with any mailed fields set. */
+function linkedBody(linked: LinkedRequest, documented: unknown): unknown {
+  const body = linked.body === undefined ? documented : linked.body.value;
+  if (linked.bodyFields === undefined) return body;
+  return { ...(isRecord(body) ? body : {}), ...linked.bodyFields };
+}
+
 /**
  * The requests for one operation. Required parameters always get a value; optional query
  * parameters appear in some generated requests. The only optional header, X-Impersonate, is
- * sent in one request of its own, with the parameter's documented value.
+ * sent in one request of its own, with the parameter's documented value, and in linked
+ * requests that give it a value. A linked request takes the documented values for everything
+ * its link does not give.
  */
 export function requestCases(
   document: OpenApiDocument,
   sampler: SchemaSampler,
   entry: OperationEntry,
   { samples, seed, impersonate }: CaseOptions,
+  linkedRequests: LinkedRequest[] = [],
 ): RequestCase[] {
   const session = sessionFor(document, entry);
   const cases: RequestCase[] = [];
@@ -162,23 +235,14 @@ export function requestCases(
     documentedValues.set(parameter, value);
   }
 
-  const requestBodyLocation =
-    entry.operation.requestBody === undefined
-      ? undefined
-      : follow(document, entry.operation.requestBody, [...entry.location, 'requestBody']);
-  const requestBody = requestBodyLocation?.node as RequestBody | undefined;
-  const media = requestBody?.content?.[jsonMediaType];
-  const bodySchemaPath =
-    requestBodyLocation === undefined || media?.schema === undefined
-      ? undefined
-      : follow(document, media.schema, [
-          ...requestBodyLocation.path,
-          'content',
-          jsonMediaType,
-          'schema',
-        ])?.path;
-  const bodyExamples = exampleValues(document, media?.examples);
-  if (media?.example !== undefined) bodyExamples.unshift(['example', media.example]);
+  const {
+    required: bodyRequired,
+    mediaType,
+    schemaPath: bodySchemaPath,
+    examples: bodyExamples,
+  } = documentedRequestBody(document, entry);
+  const bodyOf = (value: unknown): Pick<RequestCase, 'body'> =>
+    value === undefined ? {} : { body: { mediaType: mediaType ?? jsonMediaType, value } };
 
   const { target, headers } = buildTarget(entry, documentedValues);
   if (bodyExamples.length > 0) {
@@ -188,7 +252,7 @@ export function requestCases(
         label: `example ${name}`,
         target,
         headers,
-        body: JSON.stringify(value),
+        ...bodyOf(value),
         session,
       });
     }
@@ -196,9 +260,8 @@ export function requestCases(
     cases.push({ operation: entry, label: 'parameter examples', target, headers, session });
   }
 
-  const impersonation = entry.parameters.find(
-    ({ parameter }) =>
-      parameter.in === 'header' && parameter.name.toLowerCase() === impersonationHeader,
+  const impersonation = entry.parameters.find(({ parameter }) =>
+    isImpersonation(parameter),
   )?.parameter;
   const [documented] = cases;
   if (impersonate && impersonation !== undefined && documented !== undefined) {
@@ -216,6 +279,23 @@ export function requestCases(
     }
   }
 
+  for (const linked of linkedRequests) {
+    const impersonates = [...linked.parameters.keys()].some(isImpersonation);
+    // Only an administrator may impersonate; without their session, nothing does.
+    if (impersonates && !impersonate) continue;
+    const values = new Map([...documentedValues, ...linked.parameters]);
+    const built = buildTarget(entry, values);
+    const body = linkedBody(linked, bodyExamples[0]?.[1]);
+    cases.push({
+      operation: entry,
+      label: linked.label,
+      target: built.target,
+      headers: built.headers,
+      ...bodyOf(body),
+      session: impersonates ? 'administrator' : session,
+    });
+  }
+
   const bodySamples =
     bodySchemaPath === undefined ? [] : sampler.sample(bodySchemaPath, samples, seed);
   for (let index = 0; index < samples; index += 1) {
@@ -231,13 +311,13 @@ export function requestCases(
     }
     const built = buildTarget(entry, values);
     const body = bodySamples[index];
-    if (requestBody?.required === true && body === undefined) continue;
+    if (bodyRequired && body === undefined) continue;
     cases.push({
       operation: entry,
       label: `generated ${index + 1}`,
       target: built.target,
       headers: built.headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...bodyOf(body),
       session,
     });
   }

@@ -1,6 +1,6 @@
 // Generates values from the contract's JSON schemas: fast-check arbitraries derived from each
 // schema, filtered through Ajv so that only values the contract accepts are sent.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 
@@ -208,13 +208,23 @@ export class SchemaSampler {
 
   /** Whether a value conforms to the schema at a JSON path of the contract. */
   accepts(schemaPath: JsonPath, value: unknown): boolean {
+    return this.validatorFor(schemaPath)(value);
+  }
+
+  /** How a value breaks the schema at a JSON path of the contract; empty when it conforms. */
+  errors(schemaPath: JsonPath, value: unknown): ErrorObject[] {
+    const validate = this.validatorFor(schemaPath);
+    return validate(value) ? [] : (validate.errors ?? []);
+  }
+
+  private validatorFor(schemaPath: JsonPath): ValidateFunction {
     const pointer = toPointer(schemaPath);
     let validate = this.validators.get(pointer);
     if (validate === undefined) {
       validate = this.ajv.compile({ $ref: `${contractId}#${encodeURI(pointer)}` });
       this.validators.set(pointer, validate);
     }
-    return validate(value);
+    return validate;
   }
 
   /** Up to `count` values the schema accepts, generated reproducibly from `seed`. */

@@ -49,6 +49,9 @@ function violationLine(violation: Violation): string {
 export function renderVerifyReport(result: VerifyResult): string {
   const out: string[] = [];
   out.push(`Contract verify: ${result.target} through Prism ${result.proxy} (proxy --errors)`);
+  for (const [server, origin] of Object.entries(result.serverTargets)) {
+    out.push(`Server ${server}: ${origin}, checked by verify (redirects not followed)`);
+  }
   out.push('');
   const rows = [['Operation', 'Requests', 'Status', 'Result']];
   for (const operation of result.operations) {
@@ -88,7 +91,8 @@ export function renderVerifyReport(result: VerifyResult): string {
     out.push(
       '',
       'Not exercised: no request got a success reply the contract declares. Give the backend the',
-      'sessions (--cookie, --admin-cookie) and data they need, or accept them with',
+      'sessions (--cookie, --admin-cookie) and data they need, name a target for the servers some',
+      'operations have of their own (--server-target), or accept them with',
       `--allow-unexercised ${disallowed.map((operation) => operation.operationId ?? `'${operation.operation}'`).join(',')}`,
     );
   }

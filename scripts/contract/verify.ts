@@ -1,14 +1,21 @@
 // contract:verify, without the printing: sends every operation's requests through a Prism
 // validating proxy in front of the backend and sorts out what Prism says about each reply. An
-// operation passes when every reply keeps the contract and at least one is a success reply the
-// contract declares for it.
-import { requestCases, type RequestCase, type Session } from './requests';
+// operation on a server of its own (the short-link host) is sent straight to that server's target
+// instead, without following redirects, and verify checks its replies itself (./reply-checks.ts).
+// An operation passes when every reply keeps the contract and at least one is a success reply the
+// contract declares for it. The contract's links decide the order: an operation whose requests
+// take values from another's replies is called after it, with those values.
+import { followLink, orderByLinks, readLinks, type Exchange, type LinkedRequest } from './links';
+import { checkReply, jsonPath } from './reply-checks';
+import { encodeBody, requestCases, type RequestCase, type Session } from './requests';
 import {
   defaultContractPath,
+  follow,
   listOperations,
   loadContract,
   type OpenApiDocument,
   type OperationEntry,
+  type ResponseObject,
 } from './openapi';
 import { startPrismProxy, type PrismProxy } from './prism-proxy';
 import { SchemaSampler } from './sampler';
@@ -48,6 +55,8 @@ export interface OperationResult {
 
 export interface VerifyOptions {
   target: string;
+  /** Targets for the servers operations name of their own: `https://shelf.to` → an origin. */
+  serverTargets?: Record<string, string>;
   contract?: string;
   /** A signed-in author's session cookie, for operations whose security names a cookie scheme. */
   cookie?: string;
@@ -59,6 +68,8 @@ export interface VerifyOptions {
   only?: string[];
   /** Operations (operationId or `GET /path`) that may end without a success reply. */
   allowUnexercised?: string[];
+  /** The backend's outbox folder, for links whose values it e-mails (`x-mailed-link`). */
+  outbox?: string;
   timeoutMs?: number;
   port?: number;
   /** Called once every operation is done, before Prism stops (--run-e2e uses the proxy then). */
@@ -67,6 +78,7 @@ export interface VerifyOptions {
 
 export interface VerifyResult {
   target: string;
+  serverTargets: Record<string, string>;
   proxy: string;
   operations: OperationResult[];
   passed: boolean;
@@ -104,18 +116,7 @@ export function describeLocation(
   const missing =
     code === 'required' ? /required property '([^']+)'/.exec(message)?.[1] : undefined;
   if (missing !== undefined) rest.push(missing);
-  if (part === 'body') {
-    const path = rest
-      .map((segment) =>
-        /^\d+$/.test(segment)
-          ? `[${segment}]`
-          : /^[A-Za-z_$][\w$]*$/.test(segment)
-            ? `.${segment}`
-            : `[${JSON.stringify(segment)}]`,
-      )
-      .join('');
-    return { side, path: `$${path}` };
-  }
+  if (part === 'body') return { side, path: jsonPath(rest) };
   if (part === undefined) {
     if (/status code/i.test(message)) return { side, path: 'status' };
     if (/media type|content type/i.test(message)) return { side, path: 'content type' };
@@ -143,31 +144,130 @@ function unreadableBodyMessage(title: string): string {
   return reason === undefined ? title : `Response body is not valid JSON: ${reason}`;
 }
 
-async function send(
-  proxy: PrismProxy,
+/** What became of a request, and the reply when it kept the contract. */
+interface Sent {
+  outcome: Outcome;
+  reply?: { headers: Headers; body: unknown };
+}
+
+/** A reply's body for links to read: parsed when it is JSON, else its text. */
+function replyBody(text: string, contentType: string): unknown {
+  if (text === '') return undefined;
+  if (!/json/i.test(contentType)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The media types the operation's responses declare, for the Accept header. */
+function acceptedMediaTypes(document: OpenApiDocument, entry: OperationEntry): string {
+  const mediaTypes = new Set(
+    Object.values(entry.operation.responses ?? {}).flatMap((reference) =>
+      Object.keys((follow(document, reference, [])?.node as ResponseObject).content ?? {}),
+    ),
+  );
+  return mediaTypes.size === 0 ? 'application/json' : [...mediaTypes].join(', ');
+}
+
+/** The request as fetch sends it: the case's headers and encoded body, and the session cookie. */
+function requestInit(
+  document: OpenApiDocument,
   requestCase: RequestCase,
   cookie: string | undefined,
   timeoutMs: number,
-): Promise<Outcome> {
+): RequestInit {
   const headers: Record<string, string> = {
     ...requestCase.headers,
     ...(cookie === undefined ? {} : { cookie }),
-    accept: 'application/json',
+    accept: acceptedMediaTypes(document, requestCase.operation),
   };
-  if (requestCase.body !== undefined) headers['content-type'] = 'application/json';
+  if (requestCase.body !== undefined) headers['content-type'] = requestCase.body.mediaType;
+  return {
+    method: requestCase.operation.method.toUpperCase(),
+    headers,
+    ...(requestCase.body === undefined ? {} : { body: encodeBody(requestCase.body) }),
+    signal: AbortSignal.timeout(timeoutMs),
+  };
+}
+
+async function sendThroughPrism(
+  proxy: PrismProxy,
+  requestCase: RequestCase,
+  init: RequestInit,
+): Promise<Sent> {
   const offset = proxy.log().length;
   let response: Response;
   try {
-    response = await fetch(`${proxy.origin}${requestCase.target}`, {
-      method: requestCase.operation.method.toUpperCase(),
-      headers,
-      ...(requestCase.body === undefined ? {} : { body: requestCase.body }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    response = await fetch(`${proxy.origin}${requestCase.target}`, init);
   } catch (error) {
-    return { result: 'unreachable', detail: `no reply through Prism: ${(error as Error).message}` };
+    return {
+      outcome: {
+        result: 'unreachable',
+        detail: `no reply through Prism: ${(error as Error).message}`,
+      },
+    };
   }
   const text = await response.text();
+  const outcome = await judgeReply(proxy, response, text, offset);
+  if (outcome.result !== 'conforming') return { outcome };
+  const contentType = response.headers.get('content-type') ?? '';
+  return { outcome, reply: { headers: response.headers, body: replyBody(text, contentType) } };
+}
+
+/** Sends a request straight to a server's target, and checks the reply without Prism. */
+async function sendToServer(
+  document: OpenApiDocument,
+  sampler: SchemaSampler,
+  origin: string,
+  requestCase: RequestCase,
+  init: RequestInit,
+): Promise<Sent> {
+  let response: Response;
+  try {
+    // A redirect is the reply to check, not a page to fetch.
+    response = await fetch(`${origin}${requestCase.target}`, { ...init, redirect: 'manual' });
+  } catch (error) {
+    const { message, cause } = error as Error;
+    const why = cause instanceof Error ? cause.message : message;
+    return { outcome: { result: 'unreachable', detail: `no reply from ${origin}: ${why}` } };
+  }
+  const { status, headers } = response;
+  let text: string;
+  try {
+    // fetch decompresses a gzip or deflate body on the way.
+    text = await response.text();
+  } catch (error) {
+    const message = `Response body cannot be read: ${(error as Error).message}`;
+    return {
+      outcome: {
+        result: 'violation',
+        status,
+        violations: [{ side: 'response', severity: 'error', path: '$', message }],
+      },
+    };
+  }
+  const violations = checkReply(document, sampler, requestCase.operation, {
+    status,
+    headers,
+    text,
+  });
+  if (violations.length > 0) return { outcome: { result: 'violation', status, violations } };
+  const contentType = headers.get('content-type') ?? '';
+  return {
+    outcome: { result: 'conforming', status },
+    reply: { headers, body: replyBody(text, contentType) },
+  };
+}
+
+/** What Prism's answer says about the backend's reply. */
+async function judgeReply(
+  proxy: PrismProxy,
+  response: Response,
+  text: string,
+  offset: number,
+): Promise<Outcome> {
   const contentType = response.headers.get('content-type') ?? '';
   if (contentType.includes('application/problem+json')) {
     let problem: Problem = {};
@@ -263,7 +363,12 @@ function identityOf(entry: OperationEntry): Pick<OperationResult, 'operation' | 
   };
 }
 
-function summarize(entry: OperationEntry, cases: CaseResult[]): OperationResult {
+/** `linksNotFollowed` says why links to the operation added no request, for an unexercised one. */
+function summarize(
+  entry: OperationEntry,
+  cases: CaseResult[],
+  linksNotFollowed: string[],
+): OperationResult {
   const outcomes = cases.map((item) => item.outcome);
   const statuses = [
     ...new Set(
@@ -288,8 +393,29 @@ function summarize(entry: OperationEntry, cases: CaseResult[]): OperationResult 
     result: 'unexercised',
     statuses,
     cases,
-    unexercised: `no success reply (backend answered ${statuses.join(', ')})`,
+    unexercised: [
+      `no success reply (backend answered ${statuses.join(', ')})`,
+      ...linksNotFollowed,
+    ].join('; '),
   };
+}
+
+/** `https://shelf.to/` and `https://shelf.to` name the same server. */
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** Why an operation on servers of its own has no target, or the target its requests go to. */
+function ownServerTarget(
+  entry: OperationEntry,
+  serverTargets: Record<string, string>,
+): { origin: string } | { missing: string } {
+  const servers = entry.servers ?? [];
+  for (const server of servers) {
+    const origin = serverTargets[withoutTrailingSlash(server)];
+    if (origin !== undefined) return { origin };
+  }
+  return { missing: `no target for server ${servers.join(' or ')}` };
 }
 
 /** Whether an operation signs the session out: a path ending in `/logout`. */
@@ -323,23 +449,71 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
       `--allow-unexercised names no operation of the contract: ${unknown.join(', ')}`,
     );
   }
+  const serverTargets = Object.fromEntries(
+    Object.entries(options.serverTargets ?? {}).map(([server, origin]) => [
+      withoutTrailingSlash(server),
+      withoutTrailingSlash(origin),
+    ]),
+  );
+  const ownServers = new Set(
+    allEntries.flatMap((entry) => (entry.servers ?? []).map(withoutTrailingSlash)),
+  );
+  const unknownServers = Object.keys(serverTargets).filter((server) => !ownServers.has(server));
+  if (unknownServers.length > 0) {
+    throw new Error(
+      `--server-target names no server an operation of the contract has: ${unknownServers.join(', ')}`,
+    );
+  }
   const only = options.only ?? [];
   const entries = allEntries.filter(
     (entry) => only.length === 0 || only.some((name) => named(entry, name)),
   );
-  // Signing out ends the sessions the other operations need, so it is called last; the report
-  // keeps the contract's order.
-  const callOrder = entries.toSorted((a, b) => Number(endsSession(a)) - Number(endsSession(b)));
+  const links = readLinks(document, allEntries).filter(
+    (link) => entries.includes(link.producer) && entries.includes(link.consumer),
+  );
+  // Producers go before the consumers their links name; signing out ends the sessions the other
+  // operations need, so it is called last. The report keeps the contract's order.
+  const callOrder = [
+    ...orderByLinks(
+      entries.filter((entry) => !endsSession(entry)),
+      links,
+    ),
+    ...entries.filter(endsSession),
+  ];
 
   const proxy = await startPrismProxy({
     contract: contractFile,
     target: options.target,
     ...(options.port === undefined ? {} : { port: options.port }),
   });
+  const exchanges: Exchange[] = [];
+  const followOptions = options.outbox === undefined ? {} : { outboxDir: options.outbox };
+  const followLinksTo = async (entry: OperationEntry) => {
+    const linkedRequests: LinkedRequest[] = [];
+    const notFollowed: string[] = [];
+    for (const link of links.filter((candidate) => candidate.consumer === entry)) {
+      const followed = await followLink(link, exchanges, followOptions);
+      if (typeof followed === 'string') notFollowed.push(followed);
+      else if (followed !== undefined) linkedRequests.push(followed);
+    }
+    return { linkedRequests, notFollowed };
+  };
   const exercise = async (entry: OperationEntry): Promise<OperationResult> => {
+    const ownTarget =
+      entry.servers === undefined ? undefined : ownServerTarget(entry, serverTargets);
+    if (ownTarget !== undefined && 'missing' in ownTarget) {
+      return {
+        ...identityOf(entry),
+        result: 'unexercised',
+        statuses: [],
+        cases: [],
+        unexercised: ownTarget.missing,
+      };
+    }
+    const { linkedRequests, notFollowed } = await followLinksTo(entry);
     let cases: RequestCase[];
     try {
-      cases = requestCases(document, sampler, entry, caseOptions);
+      cases = requestCases(document, sampler, entry, caseOptions, linkedRequests);
     } catch (error) {
       return {
         ...identityOf(entry),
@@ -351,13 +525,30 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     }
     const results: CaseResult[] = [];
     for (const requestCase of cases) {
-      results.push({
-        label: requestCase.label,
-        target: requestCase.target,
-        outcome: await send(proxy, requestCase, cookies[requestCase.session], timeoutMs),
-      });
+      const init = requestInit(document, requestCase, cookies[requestCase.session], timeoutMs);
+      const { outcome, reply } =
+        ownTarget === undefined
+          ? await sendThroughPrism(proxy, requestCase, init)
+          : await sendToServer(document, sampler, ownTarget.origin, requestCase, init);
+      results.push({ label: requestCase.label, target: requestCase.target, outcome });
+      if (
+        reply !== undefined &&
+        outcome.result === 'conforming' &&
+        declaresSuccess(entry, outcome.status)
+      ) {
+        exchanges.push({
+          operation: entry,
+          label: requestCase.label,
+          target: requestCase.target,
+          requestHeaders: requestCase.headers,
+          requestBody: requestCase.body?.value,
+          status: outcome.status,
+          responseHeaders: reply.headers,
+          responseBody: reply.body,
+        });
+      }
     }
-    return summarize(entry, results);
+    return summarize(entry, results, notFollowed);
   };
   const results = new Map<OperationEntry, OperationResult>();
   try {
@@ -374,6 +565,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     const operations = entries.flatMap((entry) => results.get(entry) ?? []);
     const result: VerifyResult = {
       target: options.target,
+      serverTargets,
       proxy: proxy.origin,
       operations,
       passed: operations.every(

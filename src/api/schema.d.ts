@@ -134,7 +134,8 @@ export interface paths {
         /**
          * E-mail a sign-in link
          * @description Sends a one-time sign-in link to the address, creating the account on first use. The
-         *     reply is the same whether or not the address already has an account.
+         *     reply is the same whether or not the address already has an account. The link works
+         *     once, within 15 minutes (`expiresInMinutes`).
          */
         post: operations["sendSignInLink"];
         delete?: never;
@@ -157,7 +158,9 @@ export interface paths {
          * @description Called by `/confirm/{token}`. Confirms the e-mail address, signs the new author in
          *     (the session cookie is set on this reply) and moves the pending link into their
          *     account. Designed here: the reply shape, which is an `AuthCheckReply` plus the
-         *     claimed link.
+         *     claimed link. A token that is unknown, expired (it works for 24 hours) or already used
+         *     answers 404, and so does one whose link is no longer waiting to be claimed (that token
+         *     is not used up).
          */
         post: operations["claimPendingLink"];
         delete?: never;
@@ -261,10 +264,13 @@ export interface paths {
         /**
          * Click report for one link
          * @description Designed here: the report's shape. Clicks over time (one point a day), by retailer and
-         *     storefront, by country and by referrer, for an optional date range that defaults to
-         *     the last 30 days. The report is identified by the link's domain and code, as the
-         *     specification's entities have it; its call table lists `baseCode`, but a base code
-         *     alone is ambiguous across short-link domains.
+         *     storefront, by country and by referrer, for an optional date range. Days are UTC
+         *     days. Without `from` and `to`, the report covers the last 30 days, ending today;
+         *     without `from`, the 30 days ending on `to`; without `to`, the days from `from` to
+         *     today. A range covers at most 366 days: a longer one, or one whose last day comes
+         *     before its first, answers 400. The report is identified by the link's domain and
+         *     code, as the specification's entities have it; its call table lists `baseCode`, but a
+         *     base code alone is ambiguous across short-link domains.
          */
         get: operations["getLinkReport"];
         put?: never;
@@ -417,6 +423,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/collections/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path: {
+                id: components["schemas"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Click report for one collection
+         * @description Designed here: the counted clicks of the collection's links, with the same range rules
+         *     as `getLinkReport` (the last 30 days by default, at most 366 days).
+         */
+        get: operations["getCollectionReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/collections/{id}": {
         parameters: {
             query?: never;
@@ -444,7 +484,9 @@ export interface paths {
         get: operations["getCollection"];
         /**
          * Rename a collection or change its links
-         * @description Replaces the title and the list of links; the alias code stays.
+         * @description Replaces the title and the list of links; the alias code stays. `imageId` sets another
+         *     cover image; left out, the collection keeps its image. This call cannot remove an
+         *     image: `imageId` is an image's id, and `null` is refused with 400.
          */
         put: operations["updateCollection"];
         post?: never;
@@ -725,10 +767,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's code, in any letter case. */
+                code: components["schemas"]["Code"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Send a reader on from a short link
+         * @description Designed here. A link to one store answers 302 to its destination: on the reader's own
+         *     country's store when the link is localised, with the author's affiliate tags for the
+         *     programs the link carries and the link's own parameters. The reader's query string is
+         *     passed on, but never replaces an affiliate parameter or one of the author's. An
+         *     all-stores link answers 200 with its page, one button per store; a reader who ticked
+         *     "Remember my store" there is sent straight to that store instead (302).
+         *
+         *     The reader's country comes from the CDN's country header (`CF-IPCountry` by default;
+         *     a deployment names its own), then the region of `Accept-Language`, then, when the
+         *     deployment has one, a MaxMind-format database. No IP address is stored.
+         *
+         *     A click is counted after the reply has gone out: one per visitor and link per hour,
+         *     keyed by a salted hash of address and user agent that changes daily. Bots (and an empty
+         *     user agent), HEAD requests and prefetches (`Sec-Purpose` or `Purpose: prefetch`) are
+         *     recorded apart and never counted as clicks. On an all-stores link the click is counted
+         *     when the reader picks a store.
+         */
+        get: operations["followShortLink"];
+        put?: never;
+        /**
+         * Go to the store a reader picked on an all-stores page
+         * @description Designed here: the all-stores page's form, which works without JavaScript. The reply is
+         *     a 303 to the chosen store's address, localised and tagged as `followShortLink` does. With
+         *     `remember=1` it also sets the `shelf-store` cookie for a year, so that the reader's next
+         *     all-stores link goes straight to that store. The click is counted with the store chosen.
+         */
+        post: operations["chooseStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/c/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's alias code or, for a collection without one, its id. */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A collection's page with every book and its stores
+         * @description Designed here: one row per book in the collection's order, each with a button per store.
+         */
+        get: operations["openCollectionPage"];
+        put?: never;
+        /**
+         * Go to the store a reader picked for a book on a collection's page
+         * @description Designed here: as `chooseStore`, with `store` sent as `{code}:{store}` for the book's own link.
+         */
+        post: operations["chooseCollectionStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Designed here: a store on an all-stores page.
+         * @enum {string}
+         */
+        StoreId: "amazon" | "apple-books" | "kobo" | "barnes-noble" | "bookshop" | "google-play" | "local";
+        StoreChoice: {
+            store: components["schemas"]["StoreId"];
+            /**
+             * @description `1` when the reader ticked "Remember my store".
+             * @enum {string}
+             */
+            remember?: "1";
+        };
+        CollectionStoreChoice: {
+            /** @description The book's link code and the store, as `{code}:{store}`. */
+            store: string;
+            /**
+             * @description `1` when the reader ticked "Remember my store".
+             * @enum {string}
+             */
+            remember?: "1";
+        };
+        /** @description Designed here: a server-rendered page, HTML and CSS only, under 15 KB. */
+        ShortLinkHtml: string;
         /** @description An empty JSON object. */
         EmptyRequest: Record<string, never>;
         /** @description One problem with one field of the request. */
@@ -876,7 +1014,10 @@ export interface components {
         /** @description Designed here. */
         SignInLinkReply: {
             email: components["schemas"]["Email"];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description How long the sign-in link works; the Shelflink backend gives 15 minutes.
+             */
             expiresInMinutes: number;
         };
         SignupRequest: {
@@ -902,6 +1043,16 @@ export interface components {
             parameterKeyValues?: components["schemas"]["ParameterKeyValues"];
             /** @description Programs whose saved tokens this link carries. */
             affiliatePrograms?: components["schemas"]["SupportedProgramGuid"][];
+            /**
+             * @description Designed here, on unless `false`: send each reader to the retailer's store for their country (Amazon,
+             *     Apple Books, Kobo and Google Play), with the affiliate tag for that store.
+             */
+            localise?: boolean;
+            /**
+             * @description Designed here, off unless `true`: the short link opens a page with every store that sells the book
+             *     instead of redirecting. Only for a book with a known ISBN; otherwise 400 at `AllStores`.
+             */
+            allStores?: boolean;
         };
         UpdateLinkRequest: {
             domain: components["schemas"]["Domain"];
@@ -927,6 +1078,10 @@ export interface components {
             storefront: components["schemas"]["CountryCode"] | null;
             affiliatePrograms: components["schemas"]["SupportedProgramGuid"][];
             parameterKeyValues: components["schemas"]["ParameterKeyValues"];
+            /** @description Designed here: whether readers go to their own country's store. */
+            localise?: boolean;
+            /** @description Designed here: whether the short link opens a page with every store. */
+            allStores?: boolean;
             clickCount: components["schemas"]["ClickCount"];
             createdAt: components["schemas"]["Timestamp"];
         };
@@ -951,11 +1106,19 @@ export interface components {
             date: string;
             clicks: components["schemas"]["ClickCount"];
         };
+        /**
+         * @description Clicks by retailer and storefront; storefront `ZZ` counts the clicks whose storefront
+         *     was not known.
+         */
         RetailerClicks: {
             retailer: string;
             storefront: components["schemas"]["CountryCode"];
             clicks: components["schemas"]["ClickCount"];
         };
+        /**
+         * @description Clicks by the reader's country; `ZZ`, named `Unknown Region`, counts the clicks whose
+         *     country was not known.
+         */
         CountryClicks: {
             countryCode: components["schemas"]["CountryCode"];
             country: string;
@@ -966,7 +1129,10 @@ export interface components {
             referrer: string;
             clicks: components["schemas"]["ClickCount"];
         };
-        /** @description Designed here: the report shape. */
+        /**
+         * @description Designed here: the report shape. `ZZ`, the code for an unknown region, stands for a
+         *     country or storefront that was not known when the link was clicked.
+         */
         LinkReport: {
             domain: components["schemas"]["Domain"];
             code: components["schemas"]["Code"];
@@ -980,6 +1146,48 @@ export interface components {
             byRetailer: components["schemas"]["RetailerClicks"][];
             byCountry: components["schemas"]["CountryClicks"][];
             byReferrer: components["schemas"]["ReferrerClicks"][];
+            /** @description Designed here: counted clicks by device type (`mobile`, `tablet`, `desktop`…, `unknown`). */
+            byDevice?: {
+                device: string;
+                clicks: components["schemas"]["ClickCount"];
+            }[];
+            /** @description Designed here: the stores readers picked on the link's all-stores page. */
+            byStore?: {
+                store: components["schemas"]["StoreId"];
+                clicks: components["schemas"]["ClickCount"];
+            }[];
+            excludedClicks?: components["schemas"]["ExcludedClicks"];
+        };
+        /**
+         * @description Designed here: visits recorded over the range but not counted as clicks. Counted clicks
+         *     are readers' first visit to the link within an hour; bots (and requests without a user
+         *     agent), HEAD requests, prefetches and a reader's repeats within the hour are shown here.
+         */
+        ExcludedClicks: {
+            bots: components["schemas"]["ClickCount"];
+            head: components["schemas"]["ClickCount"];
+            prefetch: components["schemas"]["ClickCount"];
+            repeats: components["schemas"]["ClickCount"];
+        };
+        /**
+         * @description Designed here: a collection's counted clicks over the range, as for one link: per day,
+         *     by link (every link of the collection, busiest first), by retailer and storefront, and by
+         *     country.
+         */
+        CollectionReport: {
+            id: components["schemas"]["CollectionId"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            totalClicks: components["schemas"]["ClickCount"];
+            clicksOverTime: components["schemas"]["DailyClicks"][];
+            byLink: {
+                linkId: components["schemas"]["LinkId"];
+                clicks: components["schemas"]["ClickCount"];
+            }[];
+            byRetailer: components["schemas"]["RetailerClicks"][];
+            byCountry: components["schemas"]["CountryClicks"][];
         };
         VanityAvailability: {
             isAvailable: boolean;
@@ -1187,6 +1395,84 @@ export interface components {
         };
     };
     responses: {
+        /** @description An all-stores or collection page. */
+        ShortLinkPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
+        /** @description On to the destination, never cached, so that every visit is counted. */
+        ShortLinkRedirect: {
+            headers: {
+                /** @description Where the reader goes. */
+                Location?: string;
+                /** @description Always `no-store`. */
+                "Cache-Control"?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description On to the chosen store. */
+        StoreChosen: {
+            headers: {
+                /** @description The store's address for the book. */
+                Location?: string;
+                /** @description `shelf-store={store}; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax` (and `Secure` on https), when the reader asked to remember it. */
+                "Set-Cookie"?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The store is not one this link's page offers. */
+        StoreNotOffered: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
+        /** @description No link has this code; the page offers to create one. */
+        ShortLinkNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
+        /** @description The link was switched off after a reader's issue report was upheld; the page says so plainly. */
+        ShortLinkDisabled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
+        /** @description Something went wrong on the host; the page asks the reader to try again. */
+        ShortLinkFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
+        /** @description The link could not be looked up because the database is unavailable; the page asks the reader to try again. */
+        ShortLinkUnavailable: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
         /** @description The request is not valid. Field errors name the field they concern. */
         BadRequest: {
             headers: {
@@ -1259,6 +1545,16 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The reader's country as the CDN in front of the short-link host found it (ISO 3166-1
+         *     alpha-2). Designed here: a deployment may name another header; `XX` and `T1` count as
+         *     unknown.
+         */
+        ReaderCountry: string;
+        /** @description The reader's languages; the region of the first with one gives the country when the CDN gives none. */
+        ReaderLanguage: string;
+        /** @description Designed here: the store the reader asked an all-stores page to remember. */
+        RememberedStore: components["schemas"]["StoreId"];
+        /**
          * @description The id of the user an administrator acts as. The app sends it on every request while
          *     it impersonates someone, and never otherwise. Designed here: only a session whose user
          *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
@@ -1278,8 +1574,8 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Sets the `ss-id` session cookie.
-         * @example ss-id=8Fq2LmZp0sVwX4cT; Path=/; Max-Age=1209600; Secure; HttpOnly; SameSite=Lax
+         * @description Sets the `ss-id` session cookie, for 30 days (`Max-Age=2592000`).
+         * @example ss-id=8Fq2LmZp0sVwX4cT; Path=/; Max-Age=2592000; Secure; HttpOnly; SameSite=Lax
          */
         SessionCookie: string;
         /**
@@ -1704,9 +2000,9 @@ export interface operations {
                 domain: components["parameters"]["DomainQuery"];
                 /** @description The link's code on that domain. */
                 code: components["schemas"]["Code"];
-                /** @description First day of the range, inclusive. */
+                /** @description First day of the range (UTC), inclusive; by default 29 days before `to`. */
                 from?: string;
-                /** @description Last day of the range, inclusive. */
+                /** @description Last day of the range (UTC), inclusive; by default today. */
                 to?: string;
             };
             header?: {
@@ -1833,6 +2129,7 @@ export interface operations {
     getProductMetadataByIsbn: {
         parameters: {
             query: {
+                /** @example 9781668012345 */
                 isbn: components["schemas"]["Isbn"];
             };
             header?: never;
@@ -1968,6 +2265,50 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["VanityCodeTaken"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCollectionReport: {
+        parameters: {
+            query?: {
+                /** @description First day of the range (UTC), inclusive; by default 29 days before `to`. */
+                from?: string;
+                /** @description Last day of the range (UTC), inclusive; by default today. */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path: {
+                id: components["schemas"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection's report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2448,6 +2789,7 @@ export interface operations {
     createAffiliateToken: {
         parameters: {
             query: {
+                /** @example 9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10 */
                 programGuid: components["schemas"]["SupportedProgramGuid"];
             };
             header?: {
@@ -2796,6 +3138,130 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    followShortLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The reader's country as the CDN in front of the short-link host found it (ISO 3166-1
+                 *     alpha-2). Designed here: a deployment may name another header; `XX` and `T1` count as
+                 *     unknown.
+                 */
+                "CF-IPCountry"?: components["parameters"]["ReaderCountry"];
+                /** @description The reader's languages; the region of the first with one gives the country when the CDN gives none. */
+                "Accept-Language"?: components["parameters"]["ReaderLanguage"];
+            };
+            path: {
+                /** @description The link's code, in any letter case. */
+                code: components["schemas"]["Code"];
+            };
+            cookie?: {
+                /** @description Designed here: the store the reader asked an all-stores page to remember. */
+                "shelf-store"?: components["parameters"]["RememberedStore"];
+            };
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ShortLinkPage"];
+            302: components["responses"]["ShortLinkRedirect"];
+            404: components["responses"]["ShortLinkNotFound"];
+            410: components["responses"]["ShortLinkDisabled"];
+            500: components["responses"]["ShortLinkFailed"];
+            503: components["responses"]["ShortLinkUnavailable"];
+        };
+    };
+    chooseStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The reader's country as the CDN in front of the short-link host found it (ISO 3166-1
+                 *     alpha-2). Designed here: a deployment may name another header; `XX` and `T1` count as
+                 *     unknown.
+                 */
+                "CF-IPCountry"?: components["parameters"]["ReaderCountry"];
+                /** @description The reader's languages; the region of the first with one gives the country when the CDN gives none. */
+                "Accept-Language"?: components["parameters"]["ReaderLanguage"];
+            };
+            path: {
+                /** @description The link's code, in any letter case. */
+                code: components["schemas"]["Code"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StoreChoice"];
+            };
+        };
+        responses: {
+            303: components["responses"]["StoreChosen"];
+            400: components["responses"]["StoreNotOffered"];
+            404: components["responses"]["ShortLinkNotFound"];
+            410: components["responses"]["ShortLinkDisabled"];
+            500: components["responses"]["ShortLinkFailed"];
+            503: components["responses"]["ShortLinkUnavailable"];
+        };
+    };
+    openCollectionPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The reader's country as the CDN in front of the short-link host found it (ISO 3166-1
+                 *     alpha-2). Designed here: a deployment may name another header; `XX` and `T1` count as
+                 *     unknown.
+                 */
+                "CF-IPCountry"?: components["parameters"]["ReaderCountry"];
+                /** @description The reader's languages; the region of the first with one gives the country when the CDN gives none. */
+                "Accept-Language"?: components["parameters"]["ReaderLanguage"];
+            };
+            path: {
+                /** @description The collection's alias code or, for a collection without one, its id. */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ShortLinkPage"];
+            404: components["responses"]["ShortLinkNotFound"];
+            500: components["responses"]["ShortLinkFailed"];
+            503: components["responses"]["ShortLinkUnavailable"];
+        };
+    };
+    chooseCollectionStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The reader's country as the CDN in front of the short-link host found it (ISO 3166-1
+                 *     alpha-2). Designed here: a deployment may name another header; `XX` and `T1` count as
+                 *     unknown.
+                 */
+                "CF-IPCountry"?: components["parameters"]["ReaderCountry"];
+                /** @description The reader's languages; the region of the first with one gives the country when the CDN gives none. */
+                "Accept-Language"?: components["parameters"]["ReaderLanguage"];
+            };
+            path: {
+                /** @description The collection's alias code or, for a collection without one, its id. */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CollectionStoreChoice"];
+            };
+        };
+        responses: {
+            303: components["responses"]["StoreChosen"];
+            400: components["responses"]["StoreNotOffered"];
+            404: components["responses"]["ShortLinkNotFound"];
+            500: components["responses"]["ShortLinkFailed"];
+            503: components["responses"]["ShortLinkUnavailable"];
         };
     };
 }

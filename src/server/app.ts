@@ -13,6 +13,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the operations' handlers, for tests. */
   handlers?: Handlers;
+  /**
+   * Checks every reply against the contract; on unless turned off. Only the benchmark turns it
+   * off, for the baseline that shows what the check costs.
+   */
+  validateReplies?: boolean;
 }
 
 /** The largest valid request (a link with its parameters) is under 16 KiB. */
@@ -30,6 +35,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}): FastifyInstan
     deps: { ...deps, products: deps.products ?? createProductLookup(deps) },
     handlers: options.handlers ?? handlers,
     prefix: options.apiPrefix,
+    validateReplies: options.validateReplies ?? true,
   });
   return app;
 }

@@ -20,6 +20,14 @@ export interface Config {
   /** The book services asked for books the offline catalogue lacks; tests point them at stand-ins. */
   openLibraryOrigin: string;
   googleBooksOrigin: string;
+  /** Where the short-link host listens; its links are published at `shortLinkOrigin`. */
+  shortLinkPort: number;
+  /** The short links' public origin: `https://shelf.to` in production, the local port otherwise. */
+  shortLinkOrigin: string;
+  /** The header a CDN names the reader's country in. */
+  countryHeader: string;
+  /** A MaxMind-format country database, asked when the headers name no country. */
+  geoDatabasePath: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -95,9 +103,18 @@ export function readConfig(env: Record<string, string | undefined>): Config {
   }
 
   const dataDir = read('DATA_DIR') ?? '.shelflink-data';
+  const port = integer('PORT', 3000, 65535);
+  const host = read('HOST') ?? '127.0.0.1';
+  const shortLinkPort = integer('SHORT_LINK_PORT', port + 1, 65535);
+  const countryHeader = read('COUNTRY_HEADER') ?? 'CF-IPCountry';
+  if (!/^[A-Za-z0-9-]+$/.test(countryHeader)) {
+    problems.push(
+      `COUNTRY_HEADER must be a header name, such as CF-IPCountry, not "${countryHeader}".`,
+    );
+  }
   const config: Config = {
-    port: integer('PORT', 3000, 65535),
-    host: read('HOST') ?? '127.0.0.1',
+    port,
+    host,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
@@ -107,6 +124,10 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     trustedProxies: proxyList('TRUSTED_PROXIES'),
     openLibraryOrigin: origin('OPEN_LIBRARY_ORIGIN', 'https://openlibrary.org'),
     googleBooksOrigin: origin('GOOGLE_BOOKS_ORIGIN', 'https://www.googleapis.com'),
+    shortLinkPort,
+    shortLinkOrigin: origin('SHORT_LINK_ORIGIN', `http://${host}:${shortLinkPort}`),
+    countryHeader,
+    geoDatabasePath: read('GEO_DATABASE'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -7,4 +7,4 @@ const server = await startServer({
   apiPrefix: '',
   seedDemo: true,
 });
-console.info(`Shelflink API on ${server.origin}`);
+console.info(`Shelflink API on ${server.origin}, short links on ${server.shortLinkOrigin}`);

@@ -1,5 +1,6 @@
-// Runs the server: connects and migrates the store, builds the app, listens, and drains in-flight
-// requests on SIGTERM/SIGINT before closing the store. `src/server/main.ts` runs the API alone;
+// Runs the server: connects and migrates the store, builds the app and the short-link host,
+// listens, and on SIGTERM/SIGINT drains in-flight requests and buffered clicks before closing the
+// store. `src/server/main.ts` runs the API alone;
 // `scripts/start.ts` runs the whole product, mounting the built web app beside it.
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
@@ -10,6 +11,11 @@ import { connectDatabase } from './db/database';
 import { seedDemoIfEmpty, type DemoSummary } from './db/seed/seed-demo';
 import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { createMailer } from './mail/mailer';
+import { ClickRecorder } from './smart-links/click-recorder';
+import { LinkCache } from './smart-links/link-cache';
+import { buildShortLinkHost } from './smart-links/short-link-host';
+import { visitorCountryFinder } from './smart-links/visitor-country';
+import { VisitorSalts } from './smart-links/visitor-salts';
 
 export interface ServerOptions {
   config: Config;
@@ -23,6 +29,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   origin: string;
+  /** Where the short-link host answers. */
+  shortLinkOrigin: string;
   /** What the demo seed wrote on this start, if it ran. */
   demo: DemoSummary | null;
   close(): Promise<void>;
@@ -50,18 +58,45 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.seedDemo && !config.databaseUrl
       ? await seedDemoIfEmpty(database.db, systemClock.now())
       : null;
+  const linkCache = new LinkCache();
+  const logger = { level: 'info' };
   const app = buildApp(
-    { db: database.db, mailer: createMailer(config), clock: systemClock, config },
-    { apiPrefix: options.apiPrefix, logger: { level: 'info' } },
+    { db: database.db, mailer: createMailer(config), clock: systemClock, config, linkCache },
+    { apiPrefix: options.apiPrefix, logger },
   );
   options.extend?.(app);
   applyConnectionLimits(app.server, DEFAULT_CONNECTION_LIMITS);
   const origin = await app.listen({ port: config.port, host: config.host });
 
+  const clicks = new ClickRecorder({ db: database.db, logger: app.log });
+  const shortLinkHost = buildShortLinkHost(
+    {
+      db: database.db,
+      clock: systemClock,
+      config,
+      links: linkCache,
+      clicks,
+      salts: new VisitorSalts(database.db),
+      findCountry: visitorCountryFinder({
+        countryHeader: config.countryHeader,
+        geoDatabasePath: config.geoDatabasePath,
+      }),
+    },
+    { logger },
+  );
+  applyConnectionLimits(shortLinkHost.server, DEFAULT_CONNECTION_LIMITS);
+  const shortLinkOrigin = await shortLinkHost.listen({
+    port: config.shortLinkPort,
+    host: config.host,
+  });
+
   let closing: Promise<void> | undefined;
   const close = () => {
-    // Stops taking connections and waits for the requests in flight before closing the store.
-    closing ??= app.close().then(() => database.close());
+    // Stops taking connections and waits for the requests in flight, writes the clicks still
+    // buffered, then closes the store.
+    closing ??= Promise.all([app.close(), shortLinkHost.close()])
+      .then(() => clicks.close())
+      .then(() => database.close());
     return closing;
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -69,5 +104,5 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       void close().then(() => process.exit(0));
     });
   }
-  return { origin, demo, close };
+  return { origin, shortLinkOrigin, demo, close };
 }

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { stringify } from 'yaml';
 
 import { parseAcknowledgedBreaks } from '../../scripts/contract/acknowledged';
@@ -26,6 +26,11 @@ import {
   mutatedContract,
   type MutationName,
 } from './fixtures/contract-mutations';
+
+// The tests run contract:check on the whole contract, some with lint and type generation, at once
+// and beside the contract project's other files: on a busy machine that takes longer than the
+// project's default timeout.
+vi.setConfig({ testTimeout: 180_000 });
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = join(repositoryRoot, 'node_modules/.bin/tsx');

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
-import { listOperations, loadContract } from '../../scripts/contract/openapi';
-import { requestCases } from '../../scripts/contract/requests';
+import { freePort } from '../../scripts/free-port';
+import { orderByLinks, readLinks } from '../../scripts/contract/links';
+import { isRecord, listOperations, loadContract, nodeAt } from '../../scripts/contract/openapi';
+import { documentedRequestBody, encodeBody, requestCases } from '../../scripts/contract/requests';
 import { SchemaSampler } from '../../scripts/contract/sampler';
 import { describeLocation, type VerifyResult } from '../../scripts/contract/verify';
-import { freePort } from '../../scripts/contract/prism-proxy';
 import {
   startBrokenBackend,
   startConformingBackend,
@@ -18,6 +19,7 @@ import {
   startPartlyImplementedBackend,
   type RunningBackend,
 } from './fixtures/backends';
+import { startNotesBackend } from './fixtures/notes-backend';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = join(repositoryRoot, 'node_modules/.bin/tsx');
@@ -33,8 +35,34 @@ const publicOperations = operations
 const impersonatingOperations = operations
   .filter((entry) => entry.parameters.some(({ parameter }) => parameter.name === 'X-Impersonate'))
   .map((entry) => entry.title);
+/** The short-link host's operations: their paths name a server of their own. */
+const shortLinkServer = 'https://shelf.to';
+const shortLinkOperations = operations
+  .filter((entry) => entry.servers?.includes(shortLinkServer) === true)
+  .map((entry) => entry.title);
+/** Sends the short-link host's operations to `origin`. */
+function shortLinksAt(origin: string): string[] {
+  return ['--server-target', `${shortLinkServer}=${origin}`];
+}
+const links = readLinks(contract, operations);
+/** The requests links add to an operation when every producer succeeds and no mail is read. */
+function linkedRequestsTo(title: string, { impersonate }: { impersonate: boolean }): number {
+  return links.filter(
+    (link) =>
+      link.consumer.title === title &&
+      link.mailedLink === undefined &&
+      (impersonate || !link.parameters.some(({ parameter }) => parameter.name === 'X-Impersonate')),
+  ).length;
+}
+/** One request per request body example, or one from the parameters' examples. */
+function documentedRequestsTo(title: string): number {
+  const entry = operations.find((operation) => operation.title === title);
+  if (entry === undefined) throw new Error(`No operation ${title}`);
+  return Math.max(documentedRequestBody(contract, entry).examples.length, 1);
+}
+const notesContract = fileURLToPath(new URL('fixtures/linked-notes.yaml', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'contract-verify-test-'));
-const backends: RunningBackend[] = [];
+const backends: Pick<RunningBackend, 'stop'>[] = [];
 
 afterAll(async () => {
   await Promise.all(backends.map((backend) => backend.stop()));
@@ -90,19 +118,48 @@ function violationsOf(result: VerifyResult | undefined, title: string) {
 // with the other runs alongside, that can take longer than the project's default timeout.
 describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
   test('passes a backend that answers with the contract’s examples', async () => {
-    const backend = await startConformingBackend();
-    backends.push(backend);
-    const { exitCode, stdout, result } = await verify(backend.origin, 'conforming');
+    const [backend, shortLinkHost] = await Promise.all([
+      startConformingBackend(),
+      startConformingBackend(),
+    ]);
+    backends.push(backend, shortLinkHost);
+    const { exitCode, stdout, result } = await verify(
+      backend.origin,
+      'conforming',
+      shortLinksAt(shortLinkHost.origin),
+    );
 
     expect(exitCode).toBe(0);
     expect(resultsOf(result)).toEqual(operationTitles.map((title) => [title, 'passed']));
+    // The short-link host's operations go to their own server's target, and only they do.
+    const received = [...backend.received, ...shortLinkHost.received];
+    expect(new Set(shortLinkHost.received.map((request) => request.operation))).toEqual(
+      new Set(shortLinkOperations),
+    );
     for (const title of operationTitles) {
-      expect(row(stdout, title)).toMatch(/\s3\s+\d{3}\s+passed$/);
-      expect(backend.received.filter((request) => request.operation === title)).toHaveLength(3);
+      // The documented requests, two generated ones, and one per link to it.
+      const requests =
+        documentedRequestsTo(title) + 2 + linkedRequestsTo(title, { impersonate: false });
+      expect(row(stdout, title)).toMatch(new RegExp(`\\s${requests}\\s+\\d{3}\\s+passed$`));
+      expect(received.filter((request) => request.operation === title)).toHaveLength(requests);
     }
+    expect(stdout).toContain(
+      `Server ${shortLinkServer}: ${shortLinkHost.origin}, checked by verify (redirects not followed)`,
+    );
+    // The page (gzipped, as fetch accepts) and the redirect (not followed: it leads off the
+    // machine) are the replies checked; a store is chosen with a form, as its page sends it.
+    expect(row(stdout, 'GET /{code}')).toMatch(/\s200\s+passed$/);
+    expect(row(stdout, 'POST /{code}')).toMatch(/\s303\s+passed$/);
+    expect(shortLinkHost.received).toContainEqual(
+      expect.objectContaining({
+        operation: 'POST /{code}',
+        contentType: 'application/x-www-form-urlencoded',
+        body: 'store=amazon&remember=1',
+      }),
+    );
     const cookiesOf = (titles: string[]) =>
       new Set(
-        backend.received
+        received
           .filter((request) => titles.includes(request.operation ?? ''))
           .map((request) => request.cookie),
       );
@@ -117,16 +174,22 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
     expect(stdout).toContain('Result: passed');
   });
 
-  test('names each of the three ways a backend breaks the contract', async () => {
+  test('names each of the ways a backend breaks the contract, on the short-link host too', async () => {
     const backend = await startBrokenBackend();
     backends.push(backend);
-    const { exitCode, stdout, result } = await verify(backend.origin, 'broken');
+    const { exitCode, stdout, result } = await verify(
+      backend.origin,
+      'broken',
+      shortLinksAt(backend.origin),
+    );
 
     expect(exitCode).toBe(1);
     expect(resultsOf(result).filter(([, outcome]) => outcome !== 'passed')).toEqual([
       ['GET /v1/links/list', 'violation'],
       ['GET /v1/links/count', 'violation'],
       ['GET /v2/account', 'violation'],
+      ['POST /{code}', 'violation'],
+      ['GET /c/{alias}', 'violation'],
     ]);
     expect(violationsOf(result, 'GET /v1/links/count')).toContainEqual({
       side: 'response',
@@ -152,9 +215,24 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
     expect(row(stdout, 'GET /v1/links/list')).toMatch(
       /violation: response \$\.results\[0\]\.createdAt$/,
     );
+    expect(violationsOf(result, 'POST /{code}')).toContainEqual({
+      side: 'response',
+      severity: 'error',
+      path: 'header Location',
+      message: 'Response header Location must match format "uri"',
+    });
+    expect(violationsOf(result, 'GET /c/{alias}')).toContainEqual({
+      side: 'response',
+      severity: 'error',
+      path: 'content type',
+      message: 'Response content type application/json is not text/html',
+    });
+    expect(row(stdout, 'POST /{code}')).toMatch(/violation: response header Location$/);
+    expect(row(stdout, 'GET /c/{alias}')).toMatch(/violation: response content type$/);
     expect(stdout).toContain('(backend answered 200)');
+    expect(stdout).toContain('(backend answered 303)');
     expect(stdout).toContain(
-      `${operationTitles.length} operations: ${operationTitles.length - 3} passed, 3 with violations`,
+      `${operationTitles.length} operations: ${operationTitles.length - 5} passed, 5 with violations`,
     );
     expect(stdout).toContain('Result: FAILED');
   });
@@ -175,6 +253,7 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
 
   test.for([401, 500])(
     'fails a backend that answers every request with its documented %i, naming every operation as not exercised',
+    // Without --server-target, the short-link host's operations are not sent at all.
     async (status) => {
       const backend = await startErrorOnlyBackend(status);
       backends.push(backend);
@@ -187,9 +266,14 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
       expect(resultsOf(result)).toEqual(operationTitles.map((title) => [title, 'unexercised']));
       for (const title of operationTitles) {
         expect(row(stdout, title)).toMatch(
-          new RegExp(`not exercised: no success reply \\(backend answered ${status}\\)$`),
+          shortLinkOperations.includes(title)
+            ? /not exercised: no target for server https:\/\/shelf\.to$/
+            : new RegExp(`not exercised: no success reply \\(backend answered ${status}\\)$`),
         );
       }
+      expect(
+        backend.received.filter((request) => shortLinkOperations.includes(request.operation ?? '')),
+      ).toEqual([]);
       expect(stdout).toContain(
         `--allow-unexercised ${operations.map((entry) => entry.operationId).join(',')}\n`,
       );
@@ -205,8 +289,8 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
     const backend = await startPartlyImplementedBackend(unimplemented);
     backends.push(backend);
     const { exitCode, stdout, result } = await verify(backend.origin, 'half-implemented', [
-      '--samples',
-      '0',
+      ...['--samples', '0'],
+      ...shortLinksAt(backend.origin),
     ]);
 
     expect(exitCode).toBe(1);
@@ -235,8 +319,8 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
     const backend = await startMalformedJsonBackend(malformed);
     backends.push(backend);
     const { exitCode, stdout, result } = await verify(backend.origin, 'malformed-json', [
-      '--samples',
-      '0',
+      ...['--samples', '0'],
+      ...shortLinksAt(backend.origin),
     ]);
 
     expect(exitCode).toBe(1);
@@ -295,10 +379,38 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
     );
   });
 
+  test('leaves the short-link host’s operations unexercised without a target, and refuses a target for a server the contract lacks', async () => {
+    const closedPort = `http://127.0.0.1:${await freePort()}`;
+    const only = ['--samples', '0', '--only', 'followShortLink,openCollectionPage'];
+    const [allowed, unknownServer] = await Promise.all([
+      verify(closedPort, 'short-links-allowed', [
+        ...only,
+        ...['--allow-unexercised', 'followShortLink,openCollectionPage'],
+      ]),
+      verify(closedPort, 'short-links-unknown-server', [
+        ...only,
+        ...['--server-target', `https://shelf.example=${closedPort}`],
+      ]),
+    ]);
+
+    expect(allowed.exitCode).toBe(0);
+    for (const title of ['GET /{code}', 'GET /c/{alias}']) {
+      expect(row(allowed.stdout, title)).toMatch(
+        /\s0\s+-\s+not exercised \(allowed\): no target for server https:\/\/shelf\.to$/,
+      );
+    }
+
+    expect(unknownServer.exitCode).toBe(2);
+    expect(unknownServer.stderr).toContain(
+      '--server-target names no server an operation of the contract has: https://shelf.example',
+    );
+  });
+
   test('sends the author’s session, the administrator’s to Administrator operations, and impersonates as the administrator', async () => {
     const backend = await startConformingBackend();
     backends.push(backend);
     const { exitCode, result } = await verify(backend.origin, 'sessions', [
+      ...shortLinksAt(backend.origin),
       '--samples',
       '0',
       '--cookie',
@@ -324,11 +436,184 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
     // Signing out would end the session the other operations need, so it comes last.
     expect(backend.received.at(-1)?.operation).toBe('POST /auth/logout');
 
+    // One request per operation that takes X-Impersonate, and the administrator acting as the
+    // account GET /v1/admin/account found (its example is user 10482 too).
     const impersonating = backend.received.filter((request) => request.impersonate !== undefined);
-    expect(impersonating.map((request) => request.operation)).toEqual(impersonatingOperations);
+    expect(impersonating.map((request) => request.operation).sort()).toEqual(
+      [...impersonatingOperations, 'GET /auth/session'].sort(),
+    );
     for (const request of impersonating) {
       expect(request).toMatchObject({ impersonate: '10482', cookie: 'ss-id=admin-session' });
     }
+  });
+});
+
+describe.concurrent('contract:verify follows the contract’s links', { timeout: 180_000 }, () => {
+  test('calls producers first, sends their consumers the values their replies hold, deletes last and reads mailed tokens from the outbox', async () => {
+    const backend = await startNotesBackend(join(workDir, 'notes-outbox'));
+    backends.push(backend);
+    const { exitCode, stdout, result } = await verify(backend.origin, 'notes', [
+      ...['--contract', notesContract, '--samples', '0', '--outbox', backend.outboxDir],
+    ]);
+
+    expect(exitCode).toBe(0);
+    expect(resultsOf(result).map(([, outcome]) => outcome)).toEqual(Array(7).fill('passed'));
+    expect(stdout).toContain('7 operations: 7 passed');
+    // Contract order puts every consumer before its producer; the calls go the other way, and
+    // the note is deleted only after everything else that reads it.
+    expect(
+      backend.received.map(({ request }) => request.replace(/\/notes\/[^/]+/, '/notes/{id}')),
+    ).toEqual([
+      'POST /notes',
+      'POST /notes',
+      'GET /notes/{id}',
+      'GET /notes/{id}',
+      'PUT /notes/{id}',
+      'PUT /notes/{id}',
+      'GET /notes/{id}/text',
+      'GET /notes/{id}/text',
+      'DELETE /notes/{id}',
+      'DELETE /notes/{id}',
+      'POST /invitations',
+      'POST /invitations/accept',
+      'POST /invitations/accept',
+    ]);
+    const linked = result?.operations.flatMap((operation) =>
+      operation.cases
+        .filter((item) => item.label.startsWith('link '))
+        .map((item) => [item.label, item.target, item.outcome]),
+    );
+    expect(linked).toEqual([
+      ['link getNote from POST /notes', '/notes/n1', { result: 'conforming', status: 200 }],
+      ['link renameNote from POST /notes', '/notes/n1', { result: 'conforming', status: 200 }],
+      ['link deleteNote from POST /notes', '/notes/n1', { result: 'conforming', status: 204 }],
+      [
+        'link acceptInvitation from POST /invitations',
+        '/invitations/accept',
+        { result: 'conforming', status: 200 },
+      ],
+      // Its link follows from the reply to the `groceries` example only: the second note.
+      [
+        'link readNoteText from POST /notes',
+        '/notes/n2/text',
+        { result: 'conforming', status: 200 },
+      ],
+    ]);
+    // A runtime expression inside a string, and the token the invitation e-mail carried.
+    expect(backend.received).toContainEqual({
+      request: 'PUT /notes/n1',
+      body: { title: 'Shopping (renamed)' },
+    });
+    const accepted = backend.received.filter(
+      ({ request }) => request === 'POST /invitations/accept',
+    );
+    expect(accepted.map(({ body }) => body)).toEqual([
+      { token: 'inv_0000000000' },
+      { token: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown },
+    ]);
+  });
+
+  test('without the outbox, names the link it could not follow and what it needs', async () => {
+    const backend = await startNotesBackend(join(workDir, 'notes-outbox-unread'));
+    backends.push(backend);
+    const { exitCode, stdout, result } = await verify(backend.origin, 'notes-without-outbox', [
+      ...['--contract', notesContract, '--samples', '0'],
+    ]);
+
+    expect(exitCode).toBe(1);
+    expect(resultsOf(result).filter(([, outcome]) => outcome !== 'passed')).toEqual([
+      ['POST /invitations/accept', 'unexercised'],
+    ]);
+    expect(row(stdout, 'POST /invitations/accept')).toMatch(
+      /not exercised: no success reply \(backend answered 404\); link acceptInvitation from POST \/invitations not followed: its values are e-mailed to friend@example\.com; give verify the backend's outbox folder \(--outbox\)$/,
+    );
+  });
+});
+
+describe('the contract’s links', () => {
+  test('name operations and parameters of the contract, with runtime expressions verify reads', () => {
+    const pairs = links.map(
+      (link) => `${link.producer.operationId} → ${link.consumer.operationId}`,
+    );
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        'sendSignInLink → login',
+        'signup → claimPendingLink',
+        'createLink → getLinkReport',
+        'createLink → updateLink',
+        'createCollection → deleteCollection',
+        'createImage → getImage',
+        'createAffiliateToken → deleteAffiliateToken',
+        'getPartnerTerms → enrolPartner',
+        'createLink → followShortLink',
+        'createLink → chooseStore',
+        'createCollection → getCollectionReport',
+        'createCollection → openCollectionPage',
+        'createCollection → chooseCollectionStore',
+      ]),
+    );
+    // Only a link made with `allStores: true` has a page to choose a store on.
+    expect(
+      links
+        .filter((link) => link.producerRequest !== undefined)
+        .map((link) => [link.name, link.producerRequest]),
+    ).toEqual([
+      ['followLinkToOneStore', 'link createLink'],
+      ['chooseStore', 'example allStoresLink'],
+      ['createAllStoresCollection', 'example allStoresLink'],
+      ['openCollectionPageById', 'link createCollection'],
+      ['chooseCollectionStore', 'link createAllStoresCollection'],
+    ]);
+    expect(links.filter((link) => link.mailedLink !== undefined).map((link) => link.name)).toEqual([
+      'claimPendingLink',
+      'login',
+    ]);
+  });
+
+  test('order the calls: producers first, deletes after the other consumers, else contract order', () => {
+    const order = orderByLinks(operations, links).map((entry) => entry.operationId ?? '');
+    const before = (first: string, second: string) => {
+      expect(order.indexOf(first), `${first} before ${second}`).toBeLessThan(order.indexOf(second));
+    };
+    before('getProductMetadataByIsbn', 'createLink');
+    before('createLink', 'createCollection');
+    before('createLink', 'chooseStore');
+    before('createCollection', 'getCollection');
+    before('createCollection', 'chooseCollectionStore');
+    before('openCollectionPage', 'deleteCollection');
+    before('chooseCollectionStore', 'deleteCollection');
+    before('updateCollection', 'deleteCollection');
+    before('updateAffiliateToken', 'deleteAffiliateToken');
+    before('createUnclaimedLink', 'signup');
+    before('signup', 'claimPendingLink');
+    before('authenticate', 'logout');
+    expect(order.toSorted()).toEqual(operations.map((entry) => entry.operationId).toSorted());
+  });
+
+  test('that name what the contract lacks stop verify before it sends anything', () => {
+    const broken = loadContract(notesContract);
+    const invitation = nodeAt(broken, ['paths', '/invitations', 'post', 'responses', '200']);
+    if (!isRecord(invitation)) throw new Error('The notes contract has no POST /invitations 200');
+    invitation.links = {
+      unknownOperation: { operationId: 'archiveNote' },
+      unknownParameter: { operationId: 'getNote', parameters: { noteId: '$response.body#/id' } },
+      badExpression: { operationId: 'getNote', parameters: { id: '$response.id' } },
+      unknownRequest: {
+        operationId: 'getNote',
+        'x-producer-request': 'example enemy',
+        parameters: { id: '$response.body#/id' },
+      },
+    };
+    const notes = listOperations(broken);
+    expect(() => readLinks(broken, notes)).toThrow(
+      [
+        'Links of the contract:',
+        '  POST /invitations 200 link unknownOperation: no operation has the operationId archiveNote',
+        '  POST /invitations 200 link unknownParameter: GET /notes/{id} has no parameter noteId',
+        '  POST /invitations 200 link badExpression: $response.id is not a runtime expression',
+        '  POST /invitations 200 link unknownRequest: x-producer-request "example enemy" names neither a request body example of POST /invitations ("example <name>") nor a link to it ("link <name>")',
+      ].join('\n'),
+    );
   });
 });
 
@@ -358,11 +643,34 @@ describe('contract:verify requests', () => {
       impersonate: false,
     });
     expect(example?.label).toBe('example series');
-    expect(JSON.parse(example?.body ?? '{}')).toMatchObject({ title: 'The Orchard Trilogy' });
+    expect(example?.body).toMatchObject({
+      mediaType: 'application/json',
+      value: { title: 'The Orchard Trilogy' },
+    });
     const bodySchema = ['components', 'schemas', 'CreateCollectionRequest'];
     for (const item of generated) {
-      expect(sampler.accepts(bodySchema, JSON.parse(item.body ?? 'null')), item.body).toBe(true);
+      expect(sampler.accepts(bodySchema, item.body?.value), JSON.stringify(item.body)).toBe(true);
     }
+  });
+
+  test('send a form where the operation takes one, as a page’s form sends it', () => {
+    const sampler = new SchemaSampler(contract);
+    const chooseStore = operations.find((entry) => entry.operationId === 'chooseStore');
+    if (chooseStore === undefined) throw new Error('No chooseStore');
+    const cases = requestCases(contract, sampler, chooseStore, {
+      samples: 2,
+      seed: 7,
+      impersonate: false,
+    });
+    expect(cases.map((item) => item.body?.mediaType)).toEqual(
+      Array(3).fill('application/x-www-form-urlencoded'),
+    );
+    const [example] = cases;
+    expect(example?.label).toBe('example rememberedAmazon');
+    expect(example?.body && encodeBody(example.body)).toBe('store=amazon&remember=1');
+    expect(
+      encodeBody({ mediaType: 'application/x-www-form-urlencoded', value: { ids: ['a b', 2] } }),
+    ).toBe('ids=a+b&ids=2');
   });
 
   test('carry the session each operation’s security needs, and impersonate as an administrator', () => {

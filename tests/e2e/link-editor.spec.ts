@@ -41,6 +41,13 @@ test.describe('a signed-in author', () => {
     await enterDestination(page);
     await expect(page.getByRole('img', { name: 'Cover of The Salt Orchard' })).toBeVisible();
     await continueToCustomize(page);
+    // The book is known by its ISBN, so every store can be listed; readers go to one by default.
+    await expect(page.getByRole('radiogroup', { name: 'Where readers go' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'One store' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Every store' })).toBeEnabled();
+    await expect(
+      page.getByRole('switch', { name: /^Send readers to their own country's store/ }),
+    ).toBeChecked();
 
     await codeField(page).fill('salt-orchard');
     await expect(page.getByText('shelf.to/salt-orchard is available.')).toBeVisible();
@@ -64,6 +71,8 @@ test.describe('a signed-in author', () => {
       code: 'salt-orchard',
       parameterKeyValues: { utm_campaign: 'autumn-tour' },
       affiliatePrograms: [APPLE_SERVICES],
+      localise: true,
+      allStores: false,
     });
 
     const heading = page.getByRole('heading', { name: 'Your link is ready' });
@@ -101,6 +110,8 @@ test.describe('a signed-in author', () => {
       url: SALT_ORCHARD_URL,
       parameterKeyValues: {},
       affiliatePrograms: [AMAZON_ASSOCIATES, APPLE_SERVICES],
+      localise: true,
+      allStores: false,
     });
     await expect(page.getByRole('textbox', { name: 'Your short link' })).toHaveValue(SHORT_URL);
   });
@@ -139,6 +150,8 @@ test.describe('a signed-out visitor', () => {
       code: 'salt-orchard',
       parameterKeyValues: {},
       affiliatePrograms: [],
+      localise: true,
+      allStores: false,
     });
     await expect(page.getByRole('textbox', { name: 'Your short link' })).toHaveValue(SHORT_URL);
     await expect(page.getByRole('img', { name: `QR code for ${SHORT_URL}` })).toBeVisible();

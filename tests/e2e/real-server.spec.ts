@@ -17,6 +17,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ visitor: 'signed-out' });
 
 let origin = '';
+let shortLinkOrigin = '';
 let dataDir = '';
 let server: ChildProcess | undefined;
 
@@ -24,12 +25,18 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'shelflink-journey-'));
   const port = await freePort();
+  const shortLinkPort = await freePort();
   server = spawn(
     process.execPath,
     ['--import', 'tsx', 'scripts/start.ts', '--dist', buildDirectory],
     {
       cwd: repositoryRoot,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SHORT_LINK_PORT: String(shortLinkPort),
+        DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -38,7 +45,11 @@ test.beforeAll(async () => {
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       const running = /Shelflink is running on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (running?.[1]) resolve(running[1]);
+      const shortLinks = /Short links open on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (running?.[1] && shortLinks?.[1]) {
+        shortLinkOrigin = shortLinks[1];
+        resolve(running[1]);
+      }
     };
     server?.stdout?.on('data', collect);
     server?.stderr?.on('data', collect);
@@ -97,7 +108,7 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
   await expect(page.getByText('shelf.to/journey-salt is available.')).toBeVisible();
   await page.getByRole('button', { name: 'Create link', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Your short link' })).toHaveValue(
-    'https://shelf.to/journey-salt',
+    `${shortLinkOrigin}/journey-salt`,
   );
 
   await page.goto(`${origin}/links/books`);
@@ -159,7 +170,8 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
   );
   await page.getByRole('button', { name: 'Create link now' }).click();
   const shortLink = await page.getByRole('textbox', { name: 'Your short link' }).inputValue();
-  expect(shortLink).toMatch(/^https:\/\/shelf\.to\/[a-z0-9]{7}$/);
+  expect(shortLink.startsWith(`${shortLinkOrigin}/`)).toBe(true);
+  expect(shortLink.slice(shortLinkOrigin.length + 1)).toMatch(/^[a-z0-9]{7}$/);
 
   await page.getByRole('textbox', { name: 'E-mail address' }).fill('new.reader@example.com');
   await page.getByRole('button', { name: 'Claim my link' }).click();
@@ -204,4 +216,106 @@ test('an administrator looks up the demo author and acts as her', async ({ page 
     roles: ['Administrator'],
     impersonating: { userId, email: 'maya@demo.shelflink.app' },
   });
+});
+
+const amazonAssociates = '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07';
+
+/**
+ * Opens the short link as a reader would and answers the store address the browser went on to.
+ * Stores can't be reached from here, so the browser's request for it is where the journey ends.
+ */
+async function storeReached(page: Page, open: () => Promise<unknown>): Promise<string> {
+  const storeRequest = page.waitForRequest(
+    (request) => !request.url().startsWith('http://127.0.0.1'),
+  );
+  await open().catch(() => undefined);
+  return (await storeRequest).url();
+}
+
+test('a reader in GB lands on amazon.co.uk with the UK tag, and the report counts only the reader', async ({
+  page,
+}) => {
+  await signInByEmail(page, 'maya@demo.shelflink.app');
+  const token = await page.request.post(
+    `${origin}/api/v1/affiliate-tokens?programGuid=${amazonAssociates}`,
+    { data: { parameters: { tag: 'mayareads-20', tag_GB: 'mayareads-21' } } },
+  );
+  expect(token.ok()).toBe(true);
+  const created = await page.request.post(`${origin}/api/v1/links`, {
+    data: { url: 'https://www.amazon.com/dp/1668012340', affiliatePrograms: [amazonAssociates] },
+  });
+  const link = (await created.json()) as { code: string; shortUrl: string };
+  expect(link.shortUrl).toBe(`${shortLinkOrigin}/${link.code}`);
+
+  const reader = await page
+    .context()
+    .browser()
+    ?.newContext({
+      extraHTTPHeaders: { 'CF-IPCountry': 'GB' },
+    });
+  if (!reader) throw new Error('No browser to open a reader with');
+  const readerPage = await reader.newPage();
+  expect(await storeReached(readerPage, () => readerPage.goto(link.shortUrl))).toBe(
+    'https://www.amazon.co.uk/dp/1668012340?tag=mayareads-21',
+  );
+  await reader.close();
+
+  // Neither a crawler, nor a HEAD request, nor a browser's prefetch is a click.
+  const botUserAgent = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+  const noRedirect = { maxRedirects: 0 };
+  await page.request.get(link.shortUrl, { ...noRedirect, headers: { 'User-Agent': botUserAgent } });
+  await page.request.head(link.shortUrl, noRedirect);
+  await page.request.get(link.shortUrl, { ...noRedirect, headers: { 'Sec-Purpose': 'prefetch' } });
+
+  // Clicks are written in batches, about once a second.
+  const reportUrl = `${origin}/api/v1/links/report?domain=shelf.to&code=${link.code}`;
+  await expect
+    .poll(async () => (await page.request.get(reportUrl)).json() as Promise<unknown>, {
+      timeout: 15_000,
+    })
+    .toMatchObject({ totalClicks: 1, excludedClicks: { bots: 1, head: 1, prefetch: 1 } });
+  await page.goto(`${origin}/links/reports/shelf.to/${link.code}`);
+  const total = page.getByText('Total clicks').locator('xpath=..');
+  await expect(total.getByText('1 clicks', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Not counted as clicks: 1 from bots, 1 browser prefetches, 1 link checks.'),
+  ).toBeVisible();
+});
+
+test('an all-stores link shows every store and remembers the reader’s choice', async ({ page }) => {
+  await signInByEmail(page, 'maya@demo.shelflink.app');
+  const created = await page.request.post(`${origin}/api/v1/links`, {
+    data: { url: 'https://www.amazon.com/dp/1668012340', allStores: true },
+  });
+  const link = (await created.json()) as { shortUrl: string };
+  const reader = await page
+    .context()
+    .browser()
+    ?.newContext({
+      extraHTTPHeaders: { 'CF-IPCountry': 'GB' },
+      javaScriptEnabled: false,
+    });
+  if (!reader) throw new Error('No browser to open a reader with');
+  const readerPage = await reader.newPage();
+  await readerPage.goto(link.shortUrl);
+  await expect(readerPage.getByRole('heading', { level: 1 })).toHaveText('The Salt Orchard');
+  for (const store of [
+    'Amazon',
+    'Kobo',
+    'Barnes & Noble',
+    'Bookshop.org',
+    'Google Play',
+    'Waterstones',
+  ]) {
+    await expect(readerPage.getByRole('button', { name: store })).toBeVisible();
+  }
+  await readerPage.getByLabel('Remember my store').check();
+  const chosen = await storeReached(readerPage, () =>
+    readerPage.getByRole('button', { name: 'Amazon' }).click(),
+  );
+  expect(chosen).toBe('https://www.amazon.co.uk/dp/1668012340');
+
+  // Next time, the remembered store opens straight away.
+  expect(await storeReached(readerPage, () => readerPage.goto(link.shortUrl))).toBe(chosen);
+  await reader.close();
 });

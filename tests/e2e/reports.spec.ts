@@ -47,6 +47,12 @@ test('draws the report’s charts with the total abbreviated', async ({ page, co
   const total = abbreviateNumber(report.totalClicks);
   expect(total).toBe('15.7k');
   await expect(page.getByText(total, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Not counted as clicks: 812 from bots, 240 browser prefetches, 96 link checks, 1,377 repeat visits within the hour.',
+      { exact: false },
+    ),
+  ).toBeVisible();
 
   for (const section of ['Clicks over time', 'By store', 'By country']) {
     await expect(chartIn(page, section)).toBeVisible();

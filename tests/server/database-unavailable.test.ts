@@ -10,7 +10,7 @@ class DatabaseLine {
   private cut = false;
   readonly server: Server;
 
-  constructor(private readonly target: URL) {
+  constructor(target: URL) {
     this.server = createServer((client) => {
       if (this.cut) {
         client.destroy();

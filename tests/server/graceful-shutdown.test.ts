@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -6,10 +7,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../scripts/free-port';
 
+const demoLinkCode = 'kestrel-bay';
+const readerUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 // Drained the same way on either store, so this runs once, on the embedded database.
 describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
   let server: ChildProcess;
   let origin: string;
+  let shortLinkOrigin: string;
   let dataDir: string;
   let exited: Promise<number | null>;
 
@@ -28,9 +34,17 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'shelflink-shutdown-'));
     const port = await freePort();
+    const shortLinkPort = await freePort();
     origin = `http://127.0.0.1:${port}`;
+    shortLinkOrigin = `http://127.0.0.1:${shortLinkPort}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SHORT_LINK_PORT: String(shortLinkPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
       stdio: 'ignore',
     });
     exited = new Promise((resolve) =>
@@ -46,7 +60,13 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('SIGTERM lets a request in flight finish, then the server exits cleanly', async () => {
+  test('SIGTERM lets a request in flight finish and writes the buffered clicks, then the server exits cleanly', async () => {
+    const followedAt = new Date();
+    const followed = await fetch(`${shortLinkOrigin}/${demoLinkCode}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': readerUserAgent },
+    });
+    expect(followed.status).toBe(302);
     const body = JSON.stringify({ email: 'odile.brandt@shelflink.test' });
     const inFlight = new Promise<{ status: number | undefined; text: string }>(
       (resolve, reject) => {
@@ -80,5 +100,13 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
     // The sign-in link the drained request asked for was written before the process ended.
     expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(1);
     await expect(fetch(`${origin}/auth/session`)).rejects.toThrow();
+    // The click is written before the process ends, buffered or not when the signal came.
+    const database = new PGlite(join(dataDir, 'pglite'));
+    const { rows } = await database.query<{ count: number }>(
+      'select count(*)::int as count from clicks c join links l on l.id = c.link_id where l.code = $1 and c.occurred_at >= $2',
+      [demoLinkCode, followedAt],
+    );
+    await database.close();
+    expect(rows[0]?.count).toBe(1);
   }, 60_000);
 });

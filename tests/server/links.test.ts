@@ -61,6 +61,8 @@ describe('creating a link', () => {
       storefront: 'US',
       affiliatePrograms: ['9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10'],
       parameterKeyValues: { utm_campaign: 'autumn-tour' },
+      localise: true,
+      allStores: false,
       clickCount: 0,
       createdAt: '2026-11-21T09:00:00.000Z',
     });

@@ -11,7 +11,7 @@ import { rememberAfterSignIn, type SignInFailure } from './token-sign-in';
 
 const failureMessages: Record<SignInFailure, string> = {
   expired:
-    'That sign-in link has expired. Links work once, for 30 minutes. Ask for a new one below.',
+    'That sign-in link has expired. Links work once, for 15 minutes. Ask for a new one below.',
   failed: 'That sign-in link did not work. It may have been used already. Ask for a new one below.',
   confirmation:
     'We could not confirm your registration with that link. Enter your e-mail address and we will send a sign-in link; your link is kept for you.',
@@ -63,7 +63,7 @@ export function LoginPage() {
           <Stack>
             <Alert color="teal" title="Check your inbox" role="status">
               We sent a sign-in link to <strong>{sentTo}</strong>. Open it on this device to sign
-              in. It works once, for 30 minutes.
+              in. It works once, for 15 minutes.
             </Alert>
             <Button
               variant="default"

@@ -99,6 +99,11 @@ export function CreatedStep({ link, isAuthenticated, onCreateAnother }: CreatedS
             )}
             {link.retailer ? ` on ${link.retailer}` : ''}.
           </Text>
+          {link.allStores && (
+            <Text size="sm" c="dimmed">
+              Readers see a page with every store.
+            </Text>
+          )}
         </Stack>
         <Paper withBorder p="md" radius="md">
           <LazyLinkQrCode value={link.shortUrl} code={link.code} />

@@ -5,6 +5,7 @@ import { AffiliateProgramChoices } from './affiliate-program-choices';
 import type { LinkEditorForm } from './link-editor-form';
 import { LinkPreview } from './link-preview';
 import { ParameterRows } from './parameter-rows';
+import { StoreChoice } from './store-choice';
 import { VanityCodeField } from './vanity-code-field';
 
 interface CustomizeStepProps {
@@ -49,6 +50,7 @@ export function CustomizeStep({
         </Text>
         <LinkPreview destination={destination} />
       </Stack>
+      <StoreChoice form={form} destination={destination} readOnly={creating} />
       <VanityCodeField form={form} readOnly={creating} onSubmitStep={onCreate} />
       {isAuthenticated ? (
         <AffiliateProgramChoices form={form} readOnly={creating} />

@@ -156,6 +156,10 @@ export interface LinkEditorValues {
   /** The programs the author picked; null until they change the choice, which means every saved program. */
   affiliatePrograms: string[] | null;
   parameters: ParameterRow[];
+  /** Readers go to the store for their own country. */
+  localise: boolean;
+  /** The short link opens a page listing every store instead of going to the destination. */
+  allStores: boolean;
 }
 
 export const emptyLinkEditorValues: LinkEditorValues = {
@@ -163,6 +167,8 @@ export const emptyLinkEditorValues: LinkEditorValues = {
   code: '',
   affiliatePrograms: null,
   parameters: [],
+  localise: true,
+  allStores: false,
 };
 
 export const linkEditorSchema = v.object({
@@ -170,6 +176,8 @@ export const linkEditorSchema = v.object({
   code: vanityCodeSchema,
   affiliatePrograms: v.nullable(v.array(v.string())),
   parameters: parametersSchema,
+  localise: v.boolean(),
+  allStores: v.boolean(),
 });
 
 /**
@@ -188,6 +196,8 @@ export function toCreateLinkRequest(
     ...(code === '' ? {} : { code }),
     parameterKeyValues: toParameterKeyValues(values.parameters),
     affiliatePrograms: savedPrograms.filter((program) => picked.includes(program)),
+    localise: values.localise,
+    allStores: values.allStores,
   };
 }
 

@@ -49,7 +49,7 @@ import {
 type VanityAvailability = components['schemas']['VanityAvailability'];
 
 /** Fields shown by the editor; a server error for any other field is shown in the alert. */
-const EDITOR_FIELDS = ['url', 'code'];
+const EDITOR_FIELDS = ['url', 'code', 'allStores'];
 const CREATE_FAILED_FALLBACK = 'Something went wrong while creating your link. Please try again.';
 
 function stepperIndex(state: LinkEditorState): number {

@@ -1,22 +1,18 @@
 import { Badge, Box, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBook2 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { components } from '@/api/schema';
-import { isbnMetadataQueryOptions, productMetadataQueryOptions } from './link-editor-queries';
 import {
   ISBN_NOT_FOUND_MESSAGE,
   PREVIEW_UNAVAILABLE_MESSAGE,
   parseDestination,
 } from './link-editor-schemas';
+import { useDestinationProduct, type ProductMetadata } from './use-destination-product';
 
 /** Whether a destination is one the preview looks up. */
 export function isPreviewable(destination: string): boolean {
   const kind = parseDestination(destination).kind;
   return kind === 'url' || kind === 'isbn';
 }
-
-type ProductMetadata = components['schemas']['ProductMetadata'];
 
 const COVER_WIDTH = 56;
 const COVER_HEIGHT = 84;
@@ -29,7 +25,7 @@ function hostOf(url: string): string {
   }
 }
 
-function Cover({ src, title }: { src: string | null; title: string }) {
+export function Cover({ src, title }: { src: string | null; title: string }) {
   const [failed, setFailed] = useState(false);
   if (src === null || !src.startsWith('https://') || failed) {
     return (
@@ -115,15 +111,7 @@ export function LinkPreview({
   /** The author is still typing a destination that will be previewed: hold its place. */
   settling?: boolean;
 }) {
-  const parsed = parseDestination(destination);
-  const isbn = parsed.kind === 'isbn' ? parsed.isbn : '';
-  const isbnQuery = useQuery({ ...isbnMetadataQueryOptions(isbn), enabled: isbn !== '' });
-  const url =
-    parsed.kind === 'url' ? parsed.url : parsed.kind === 'isbn' ? isbnQuery.data?.url : '';
-  const productQuery = useQuery({
-    ...productMetadataQueryOptions(url ?? ''),
-    enabled: Boolean(url),
-  });
+  const { parsed, isbnQuery, productQuery } = useDestinationProduct(destination);
 
   if (!settling && (parsed.kind === 'empty' || parsed.kind === 'invalid')) return null;
 

@@ -67,6 +67,7 @@ const fieldSteps: Readonly<Record<string, FormStep>> = {
   parameterKeyValues: 'customizing',
   affiliatePrograms: 'customizing',
   parameters: 'customizing',
+  allStores: 'customizing',
 };
 
 /** The step of the first field in error (in the server's order), for fields the editor shows. */

@@ -164,6 +164,7 @@ function ReportCharts({ report }: { report: LinkReport }) {
           detail={summary.topStore && `${abbreviateNumber(summary.topStore.clicks)} clicks`}
         />
       </SimpleGrid>
+      <UncountedVisits excluded={report.excludedClicks} />
 
       <ReportSection title="Clicks over time">
         <DeferredChart height={260}>
@@ -212,6 +213,25 @@ function ReportCharts({ report }: { report: LinkReport }) {
         {referrers.length === 0 ? <NoBreakdown /> : <ReferrerTable rows={referrers} />}
       </ReportSection>
     </Stack>
+  );
+}
+
+/** What the report left out, so the author can see bots and repeats were recorded, not lost. */
+function UncountedVisits({ excluded }: { excluded: LinkReport['excludedClicks'] }) {
+  if (excluded === undefined) return null;
+  const parts = [
+    [excluded.bots, 'from bots'],
+    [excluded.prefetch, 'browser prefetches'],
+    [excluded.head, 'link checks'],
+    [excluded.repeats, 'repeat visits within the hour'],
+  ] as const;
+  const shown = parts.filter(([count]) => count > 0);
+  if (shown.length === 0) return null;
+  const list = shown.map(([count, what]) => `${count.toLocaleString('en')} ${what}`).join(', ');
+  return (
+    <Text size="sm" c="dimmed">
+      Not counted as clicks: {list}. A click is a reader&apos;s first visit within an hour.
+    </Text>
   );
 }
 

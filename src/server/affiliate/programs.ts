@@ -1,14 +1,66 @@
 import type { components } from '../../api/schema';
 import type { FieldError } from '../http/api-problem';
+import type { Retailer } from '../products/retailers';
 
 type AffiliateParameters = components['schemas']['AffiliateParameters'];
 
-/** The programs a token can be saved for, by GUID (lower-cased), with the parameter each needs. */
-const programs = new Map([
-  ['9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10', { name: 'Apple Services', parameter: 'at' }],
-  ['2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07', { name: 'Amazon Associates', parameter: 'tag' }],
-  ['5e4a2c19-8f7b-4d6e-9c3a-1b2f7e8d6a54', { name: 'Bookshop.org', parameter: 'a_aid' }],
-  ['7a1d9e3b-4c6f-4b2a-8e5d-9f3c1a7b2e68', { name: 'Rakuten Kobo', parameter: 'siteId' }],
+export interface AffiliateProgram {
+  name: string;
+  /** The retailer whose addresses carry the program's parameters. */
+  retailer: Retailer;
+  /** The parameter the program identifies its affiliates by; every token has it. */
+  parameter: string;
+  /** Parameters a token may have besides, added to the address when saved. */
+  optionalParameters: readonly string[];
+}
+
+/** The programs a token can be saved for, by GUID (lower-cased). */
+export const affiliatePrograms: ReadonlyMap<string, AffiliateProgram> = new Map([
+  [
+    '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10',
+    // `ct` is the campaign token the partner dashboard lets affiliates add to a link.
+    {
+      name: 'Apple Services',
+      retailer: 'Apple Books',
+      parameter: 'at',
+      optionalParameters: ['ct'],
+    },
+  ],
+  [
+    '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07',
+    // Tracking ids belong to one marketplace: `tag` is amazon.com's, `tag_GB`, `tag_DE`… others'.
+    { name: 'Amazon Associates', retailer: 'Amazon', parameter: 'tag', optionalParameters: [] },
+  ],
+  [
+    '5e4a2c19-8f7b-4d6e-9c3a-1b2f7e8d6a54',
+    { name: 'Bookshop.org', retailer: 'Bookshop.org', parameter: 'a_aid', optionalParameters: [] },
+  ],
+  [
+    '7a1d9e3b-4c6f-4b2a-8e5d-9f3c1a7b2e68',
+    { name: 'Rakuten Kobo', retailer: 'Kobo', parameter: 'siteId', optionalParameters: [] },
+  ],
+  [
+    'd6249c30-3c17-4ca3-b0a6-a54bc1af71cb',
+    // Designed here: the `sourceId` the author's B&N affiliate links carry. Redirects stay on
+    // the store's own host, so it goes on the B&N address, not in an affiliate network's click URL.
+    {
+      name: 'Barnes & Noble',
+      retailer: 'Barnes & Noble',
+      parameter: 'sourceId',
+      optionalParameters: [],
+    },
+  ],
+  [
+    '80a4dbf2-92cf-4591-979b-11efb2a02ab4',
+    // Designed here after Google Play's affiliate links: the affiliate's `PAffiliateID` and,
+    // optionally, a campaign's `PCamRefID`.
+    {
+      name: 'Google Play',
+      retailer: 'Google Play',
+      parameter: 'PAffiliateID',
+      optionalParameters: ['PCamRefID'],
+    },
+  ],
 ]);
 
 /**
@@ -19,7 +71,7 @@ export function tokenFieldErrors(
   programGuid: string,
   parameters: AffiliateParameters,
 ): FieldError[] {
-  const program = programs.get(programGuid.toLowerCase());
+  const program = affiliatePrograms.get(programGuid.toLowerCase());
   if (!program) {
     return [
       {

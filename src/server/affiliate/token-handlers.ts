@@ -35,7 +35,7 @@ export const affiliateTokenHandlers = {
   },
 
   /** One token per program: saving again for the same program replaces its parameters. */
-  async createAffiliateToken({ query, body }, { db, clock, auth }) {
+  async createAffiliateToken({ query, body }, { db, clock, auth, linkCache }) {
     assertValidToken(query.programGuid, body.parameters);
     const now = clock.now();
     const [token] = await db
@@ -53,10 +53,11 @@ export const affiliateTokenHandlers = {
       })
       .returning();
     if (!token) throw new Error('The affiliate token was not stored');
+    linkCache.forgetOwner(token.userId);
     return { status: 201, body: toAffiliateToken(token) };
   },
 
-  async updateAffiliateToken({ query, body }, { db, clock, auth }) {
+  async updateAffiliateToken({ query, body }, { db, clock, auth, linkCache }) {
     const owned = and(
       eq(affiliateTokens.guid, query.guid),
       eq(affiliateTokens.userId, actingUserOf(auth).id),
@@ -73,10 +74,11 @@ export const affiliateTokenHandlers = {
       .where(owned)
       .returning();
     if (!token) throw ApiProblem.notFound();
+    linkCache.forgetOwner(token.userId);
     return { status: 200, body: toAffiliateToken(token) };
   },
 
-  async deleteAffiliateToken({ query }, { db, auth }) {
+  async deleteAffiliateToken({ query }, { db, auth, linkCache }) {
     const deleted = await db
       .delete(affiliateTokens)
       .where(
@@ -87,6 +89,7 @@ export const affiliateTokenHandlers = {
       )
       .returning({ guid: affiliateTokens.guid });
     if (deleted.length === 0) throw ApiProblem.notFound();
+    linkCache.forgetOwner(actingUserOf(auth).id);
     return { status: 204 };
   },
 } satisfies Handlers;

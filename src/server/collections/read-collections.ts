@@ -2,9 +2,9 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { components } from '../../api/schema';
 import type { Database } from '../db/database';
 import { collectionLinks, collections } from '../db/schema';
-import { collectionShortUrl } from './short-url';
 
-export type Collection = components['schemas']['Collection'];
+/** A collection as stored; its short URL depends on where the short-link host is published. */
+export type Collection = Omit<components['schemas']['Collection'], 'shortUrl'>;
 type CollectionListReply = components['schemas']['CollectionListReply'];
 type CollectionRow = typeof collections.$inferSelect;
 
@@ -31,7 +31,6 @@ async function withLinkIds(db: Database, rows: CollectionRow[]): Promise<Collect
     title: row.title,
     linkIds: linkIds.get(row.id) ?? [],
     aliasCode: row.aliasCode,
-    shortUrl: collectionShortUrl(row),
     imageId: row.imageId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -43,7 +42,7 @@ export async function listCollectionPage(
   db: Database,
   ownerId: number,
   page: { offset: number; limit: number; ids?: string[] },
-): Promise<CollectionListReply> {
+): Promise<Omit<CollectionListReply, 'results'> & { results: Collection[] }> {
   const owned = and(
     eq(collections.ownerId, ownerId),
     page.ids && inArray(collections.id, page.ids),

@@ -1,6 +1,11 @@
-import { shortLinkDomain } from '../links/codes';
+import type { components } from '../../api/schema';
+import type { Collection } from './read-collections';
 
-/** Collections are served from the short-link domain under `/c/`, by alias or, without one, by id. */
-export function collectionShortUrl({ id, aliasCode }: { id: string; aliasCode: string }): string {
-  return `https://${shortLinkDomain}/c/${aliasCode === '' ? id : aliasCode}`;
+/** Collections are served on the short-link host under `/c/`, by alias or, without one, by id. */
+export function toCollectionReply(
+  collection: Collection,
+  shortLinkOrigin: string,
+): components['schemas']['Collection'] {
+  const alias = collection.aliasCode === '' ? collection.id : collection.aliasCode;
+  return { ...collection, shortUrl: `${shortLinkOrigin}/c/${alias}` };
 }

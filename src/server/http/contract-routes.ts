@@ -26,6 +26,8 @@ declare module 'fastify' {
 interface ContractRoutesOptions {
   deps: AppDeps;
   handlers: Handlers;
+  /** Whether replies are checked against the contract (see `AppOptions.validateReplies`). */
+  validateReplies: boolean;
 }
 
 type MaybePromise<T> = T | Promise<T>;
@@ -95,7 +97,11 @@ type ContractSchema = FastifySchema & {
 };
 
 /** Fits a route glue generated from the contract to how Fastify parses, validates and replies. */
-function fitRouteToContract(route: RouteOptions, contract: Contract): void {
+function fitRouteToContract(
+  route: RouteOptions,
+  contract: Contract,
+  repliesValidated: boolean,
+): void {
   const schema = route.schema as ContractSchema;
   const { operationId } = schema;
   const headers = schema.headers && lowerCaseHeaderNames(schema.headers);
@@ -109,10 +115,12 @@ function fitRouteToContract(route: RouteOptions, contract: Contract): void {
   if (commaSeparated.length > 0) {
     route.preValidation = [...hooks(route.preValidation), splitCommaSeparated(commaSeparated)];
   }
-  route.preSerialization = [
-    ...hooks(route.preSerialization),
-    validateReplies(operationId, schema.response ?? {}),
-  ];
+  if (repliesValidated) {
+    route.preSerialization = [
+      ...hooks(route.preSerialization),
+      validateReplies(operationId, schema.response ?? {}),
+    ];
+  }
 }
 
 /**
@@ -121,7 +129,7 @@ function fitRouteToContract(route: RouteOptions, contract: Contract): void {
  */
 export const contractRoutes: FastifyPluginAsync<ContractRoutesOptions> = async (
   app,
-  { deps, handlers },
+  { deps, handlers, validateReplies: repliesValidated },
 ) => {
   const contract = loadContract();
   app.setValidatorCompiler(({ schema, httpPart }) =>
@@ -131,7 +139,7 @@ export const contractRoutes: FastifyPluginAsync<ContractRoutesOptions> = async (
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
-    fitRouteToContract(route, contract);
+    fitRouteToContract(route, contract, repliesValidated);
   });
   app.addHook('preHandler', authenticateRequests(deps));
 

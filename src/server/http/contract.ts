@@ -21,6 +21,7 @@ const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
 
 type PathItem = Partial<Record<(typeof httpMethods)[number], Operation>> & {
   parameters?: (Parameter | Reference)[];
+  servers?: { url: string }[];
 };
 
 interface OpenApiDocument {
@@ -29,7 +30,10 @@ interface OpenApiDocument {
 }
 
 export interface Contract {
+  /** The API's operations: every path served from the contract's top-level servers. */
   document: OpenApiDocument;
+  /** The short-link host's operations: the paths with servers of their own. */
+  shortLinkDocument: OpenApiDocument;
   /** Array query parameters sent as one comma-separated value (`explode: false`), by operation. */
   commaSeparatedQueryParameters: ReadonlyMap<string, readonly string[]>;
 }
@@ -67,13 +71,25 @@ function commaSeparatedQueryParameters(document: OpenApiDocument): Map<string, s
   return byOperation;
 }
 
+function withPaths(
+  document: OpenApiDocument,
+  keep: (pathItem: PathItem) => boolean,
+): OpenApiDocument {
+  const paths = Object.entries(document.paths).filter(([, pathItem]) => keep(pathItem));
+  return { ...document, paths: Object.fromEntries(paths) };
+}
+
 let contract: Contract | undefined;
 
 /** The OpenAPI contract, read once per process. */
 export function loadContract(): Contract {
   if (contract === undefined) {
-    const document = parse(readFileSync(contractFile, 'utf8')) as OpenApiDocument;
-    contract = { document, commaSeparatedQueryParameters: commaSeparatedQueryParameters(document) };
+    const whole = parse(readFileSync(contractFile, 'utf8')) as OpenApiDocument;
+    contract = {
+      document: withPaths(whole, (pathItem) => pathItem.servers === undefined),
+      shortLinkDocument: withPaths(whole, (pathItem) => pathItem.servers !== undefined),
+      commaSeparatedQueryParameters: commaSeparatedQueryParameters(whole),
+    };
   }
   return contract;
 }

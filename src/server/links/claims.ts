@@ -123,7 +123,11 @@ export async function signUpToClaim(deps: AppDeps, request: SignupRequest, ip: s
       .where(and(eq(links.id, link.id), isNull(links.ownerId)));
   }
   await mailer.send(
-    confirmationMessage(email, `${config.appOrigin}/confirm/${token}`, shortUrlOf(link)),
+    confirmationMessage(
+      email,
+      `${config.appOrigin}/confirm/${token}`,
+      shortUrlOf(config.shortLinkOrigin, link.code),
+    ),
   );
   return { email, pendingLink: { domain: link.domain, code: link.code, url: link.url } };
 }

@@ -4,8 +4,9 @@ import { ApiProblem } from '../http/api-problem';
 /** Where new links live; the contract's examples and the demo use it too. */
 export const shortLinkDomain = 'shelf.to';
 
-export function shortUrlOf({ domain, code }: { domain: string; code: string }): string {
-  return `https://${domain}/${code}`;
+/** A link's address on the short-link host, wherever that is published. */
+export function shortUrlOf(shortLinkOrigin: string, code: string): string {
+  return `${shortLinkOrigin}/${code}`;
 }
 
 /** The app's own paths and names that readers could mistake for the site, never a link's code. */

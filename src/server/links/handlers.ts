@@ -13,7 +13,7 @@ import {
   findOwnedLink,
   toLinkReply,
 } from './link-records';
-import { linkReport, reportRange } from './reports';
+import { linkReport, linkReportExtras, reportRange } from './reports';
 
 /** Collections, served under `/c/`, check their alias with an empty domain, in any case. */
 async function isCollectionAliasTaken(db: Database, alias: string): Promise<boolean> {
@@ -21,27 +21,30 @@ async function isCollectionAliasTaken(db: Database, alias: string): Promise<bool
 }
 
 export const linkHandlers = {
-  async createLink({ body }, { db, clock, auth }) {
+  async createLink({ body }, { db, clock, auth, config, linkCache }) {
     const link = await createLinkRecord(db, clock.now(), body, {
       ownerId: actingUserOf(auth).id,
     });
-    return { status: 201, body: toLinkReply(link) };
+    // The short-link host may remember that the code was free.
+    linkCache.forgetLink(link.domain, link.code);
+    return { status: 201, body: toLinkReply(link, config.shortLinkOrigin) };
   },
 
   async createUnclaimedLink({ body, ip }, deps) {
-    return { status: 201, body: toLinkReply(await createUnclaimedLink(deps, body, ip)) };
+    const link = await createUnclaimedLink(deps, body, ip);
+    deps.linkCache.forgetLink(link.domain, link.code);
+    return { status: 201, body: toLinkReply(link, deps.config.shortLinkOrigin) };
   },
 
-  async updateLink({ body }, { db, clock, auth }) {
+  async updateLink({ body }, { db, clock, auth, config, linkCache }) {
     const link = await findOwnedLink(db, actingUserOf(auth).id, body.domain, body.code);
     if (link.baseCode.toLowerCase() !== body.baseCode.toLowerCase()) throw ApiProblem.notFound();
-    return {
-      status: 200,
-      body: toLinkReply(await changeDestination(db, link, body.url, clock.now())),
-    };
+    const changed = await changeDestination(db, link, body.url, clock.now());
+    linkCache.forgetLink(link.domain, link.code);
+    return { status: 200, body: toLinkReply(changed, config.shortLinkOrigin) };
   },
 
-  async listLinks({ query }, { db, auth }) {
+  async listLinks({ query }, { db, auth, config }) {
     const { skip = 0, take = 20, ids } = query;
     const owned = and(eq(links.ownerId, actingUserOf(auth).id), ids && inArray(links.id, ids));
     const [rows, total] = await Promise.all([
@@ -54,7 +57,8 @@ export const linkHandlers = {
         .limit(take),
       db.$count(links, owned),
     ]);
-    return { status: 200, body: { results: rows.map(toLinkReply), page: { skip, take, total } } };
+    const results = rows.map((row) => toLinkReply(row, config.shortLinkOrigin));
+    return { status: 200, body: { results, page: { skip, take, total } } };
   },
 
   async countLinks(_request, { db, auth }) {
@@ -65,7 +69,11 @@ export const linkHandlers = {
   async getLinkReport({ query }, { db, clock, auth }) {
     const range = reportRange(query, clock.now());
     const link = await findOwnedLink(db, actingUserOf(auth).id, query.domain, query.code);
-    return { status: 200, body: await linkReport(db, link, range) };
+    const [report, extras] = await Promise.all([
+      linkReport(db, link, range),
+      linkReportExtras(db, link, range),
+    ]);
+    return { status: 200, body: { ...report, ...extras } };
   },
 
   async checkVanityCode({ query }, { db, clock }) {
@@ -91,6 +99,8 @@ export const linkHandlers = {
 
   async claimPendingLink({ body }, deps) {
     const { user, link, sessionId, cookie } = await claimPendingLink(deps, body.token);
+    // The link and its new owner's tokens, saved with the claim, apply from now on.
+    deps.linkCache.forgetLink(link.domain, link.code);
     return {
       status: 200,
       headers: { 'Set-Cookie': cookie },
@@ -100,7 +110,7 @@ export const linkHandlers = {
         userId: String(user.id),
         email: user.email,
         roles: user.roles,
-        link: toLinkReply(link),
+        link: toLinkReply(link, deps.config.shortLinkOrigin),
       },
     };
   },

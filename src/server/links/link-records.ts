@@ -25,13 +25,13 @@ export type LinkHolder = { ownerId: number } | { ownerId: null; claimExpiresAt: 
 /** Among 27 billion codes a collision is rare; several in a row mean something else is wrong. */
 const generatedCodeAttempts = 5;
 
-export function toLinkReply(link: LinkRow): Link {
+export function toLinkReply(link: LinkRow, shortLinkOrigin: string): Link {
   return {
     id: link.id,
     domain: link.domain,
     code: link.code,
     baseCode: link.baseCode,
-    shortUrl: shortUrlOf(link),
+    shortUrl: shortUrlOf(shortLinkOrigin, link.code),
     url: link.url,
     title: link.title,
     author: link.author,
@@ -41,13 +41,15 @@ export function toLinkReply(link: LinkRow): Link {
     storefront: link.storefront,
     affiliatePrograms: link.affiliatePrograms,
     parameterKeyValues: link.parameterKeyValues,
+    localise: link.localise,
+    allStores: link.allStores,
     clickCount: link.clickCount,
     createdAt: link.createdAt.toISOString(),
   };
 }
 
 /** A domain and code, whatever the code's letter case: the links table's unique key. */
-function atDomainAndCode(domain: string, code: string) {
+export function atDomainAndCode(domain: string, code: string) {
   return and(eq(links.domain, domain), eq(links.codeLower, code.toLowerCase()));
 }
 
@@ -95,6 +97,16 @@ export async function createLinkRecord(
   const vanityCode = request.code ?? '';
   if (isReservedCode(vanityCode)) throw vanityCodeTaken();
   const { retailer, storefront, book } = describeDestination(destination);
+  const allStores = request.allStores ?? false;
+  if (allStores && book === undefined) {
+    throw ApiProblem.invalid([
+      {
+        fieldName: 'AllStores',
+        errorCode: 'IsbnUnknown',
+        message: 'A page with every store needs a book we know by its ISBN. Start from the ISBN.',
+      },
+    ]);
+  }
   const values = {
     ...holder,
     ...book,
@@ -102,6 +114,8 @@ export async function createLinkRecord(
     url: destination.href,
     parameterKeyValues: request.parameterKeyValues ?? {},
     affiliatePrograms: request.affiliatePrograms ?? [],
+    localise: request.localise ?? true,
+    allStores,
     retailer,
     storefront,
     createdAt: now,

@@ -23,7 +23,8 @@ export interface RetailerPage {
   bookIds: BookIds;
 }
 
-const amazonStorefronts: Readonly<Record<string, string>> = {
+/** Amazon's marketplaces by domain, with the country each serves. */
+export const amazonStorefronts: Readonly<Record<string, string>> = {
   'amazon.com': 'US',
   'amazon.co.uk': 'GB',
   'amazon.de': 'DE',
@@ -48,7 +49,8 @@ function isHostOf(hostname: string, domain: string): boolean {
   return hostname === domain || hostname.endsWith(`.${domain}`);
 }
 
-function countryCode(code: string | null | undefined): string | null {
+/** A two-letter country code, upper-cased, or null for anything else. */
+export function countryCode(code: string | null | undefined): string | null {
   return code && /^[a-z]{2}$/i.test(code) ? code.toUpperCase() : null;
 }
 

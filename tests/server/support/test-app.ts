@@ -7,6 +7,7 @@ import type { Database } from '../../../src/server/db/database';
 import type { AppDeps } from '../../../src/server/deps';
 import type { Handlers } from '../../../src/server/http/handler';
 import type { MailMessage } from '../../../src/server/mail/mailer';
+import { LinkCache } from '../../../src/server/smart-links/link-cache';
 import { createTestDatabases, type TestDatabases } from './test-databases';
 
 export const adminEmail = 'ines.duarte@shelflink.test';
@@ -60,6 +61,7 @@ export function setUpTestApp(options: TestAppOptions = {}): () => TestApp {
     const clock = new TestClock();
     const config = readConfig({
       APP_ORIGIN: 'https://app.shelflink.test',
+      SHORT_LINK_ORIGIN: 'https://shelf.to',
       ADMIN_EMAILS: adminEmail,
       ...options.env,
     });
@@ -69,7 +71,7 @@ export function setUpTestApp(options: TestAppOptions = {}): () => TestApp {
         return Promise.resolve();
       },
     };
-    const deps = { db: connection.db, mailer, clock, config };
+    const deps = { db: connection.db, mailer, clock, config, linkCache: new LinkCache() };
     const app = buildApp(deps, { handlers: options.handlers });
     current = {
       app,

@@ -1,18 +1,9 @@
 // Ninety days of plausible clicks for the demo links: more at weekends and after a launch or a
-// newsletter, readers mostly in English-speaking storefronts, most of them on phones, a few bots.
-// A seeded generator makes every fresh demo the same.
+// newsletter, readers mostly in English-speaking storefronts, most of them on phones, some
+// clicking twice, and a few bots, link checkers and browser prefetches. A seeded generator
+// makes every fresh demo the same.
+import type { ClickRecord, ClickTraffic } from '../../smart-links/click-facts';
 import type { DemoLink } from './demo-data';
-
-export interface DemoClick {
-  occurredAt: Date;
-  country: string;
-  referrer: string | null;
-  device: string;
-  browser: string;
-  storefront: string;
-  isBot: boolean;
-  isUnique: boolean;
-}
 
 const DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,6 +67,22 @@ const DEVICES = [
   ['tablet', 6],
 ] as const;
 
+const SYSTEMS = {
+  mobile: [
+    ['iOS', 55],
+    ['Android', 45],
+  ],
+  desktop: [
+    ['Windows', 55],
+    ['Mac OS', 40],
+    ['Linux', 5],
+  ],
+  tablet: [
+    ['iOS', 70],
+    ['Android', 30],
+  ],
+} as const;
+
 const BROWSERS = [
   ['Safari', 38],
   ['Chrome', 44],
@@ -83,6 +90,17 @@ const BROWSERS = [
   ['Edge', 5],
   ['Samsung Internet', 7],
 ] as const;
+
+const TRAFFIC: readonly (readonly [ClickTraffic, number])[] = [
+  ['reader', 94],
+  ['bot', 3],
+  ['prefetch', 2],
+  ['head', 1],
+];
+
+/** The share of readers who click again within the hour, which is not a unique click. */
+const REPEAT_SHARE = 0.14;
+const MAX_REPEAT_DELAY_MS = 50 * 60 * 1000;
 
 /** Retailers whose addresses carry a storefront; the others send everyone to one store. */
 const LOCALISED_RETAILERS = new Set(['Amazon', 'Apple Books', 'Kobo', 'Google Play']);
@@ -106,10 +124,17 @@ function dayFactor(daysAgo: number, date: Date): number {
   return weekend * spike * growth;
 }
 
-/** The clicks of one demo link over the last 90 days before `now`, oldest first. */
-export function demoClicks(link: DemoLink, now: Date, seed: number): DemoClick[] {
+function visitorKey(random: () => number): string {
+  return Math.floor(random() * 2 ** 52).toString(36);
+}
+
+/**
+ * The clicks of one demo link over the last 90 days before `now`, oldest first, as the redirect
+ * path records them: the click store decides which are unique.
+ */
+export function demoClicks(link: DemoLink, linkId: string, now: Date, seed: number): ClickRecord[] {
   const random = seededRandom(seed);
-  const clicks: DemoClick[] = [];
+  const clicks: ClickRecord[] = [];
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (let daysAgo = Math.min(DAYS - 1, link.ageDays); daysAgo >= 0; daysAgo -= 1) {
     const dayStart = new Date(today - daysAgo * DAY_MS);
@@ -119,16 +144,30 @@ export function demoClicks(link: DemoLink, now: Date, seed: number): DemoClick[]
       const occurredAt = new Date(dayStart.getTime() + Math.floor(random() * DAY_MS));
       if (occurredAt > now) continue;
       const country = weighted(random, COUNTRIES);
-      clicks.push({
+      const traffic = weighted(random, TRAFFIC);
+      const device = weighted(random, DEVICES);
+      // Bots and link checkers say nothing of a device, and come from nowhere.
+      const isBrowser = traffic === 'reader' || traffic === 'prefetch';
+      const click: ClickRecord = {
+        linkId,
         occurredAt,
+        traffic,
         country,
-        referrer: weighted(random, REFERRERS),
-        device: weighted(random, DEVICES),
-        browser: weighted(random, BROWSERS),
+        referrer: isBrowser ? weighted(random, REFERRERS) : null,
+        device: isBrowser ? device : null,
+        os: isBrowser ? weighted(random, SYSTEMS[device]) : null,
+        browser: isBrowser ? weighted(random, BROWSERS) : null,
+        retailer: link.retailer,
         storefront: LOCALISED_RETAILERS.has(link.retailer) ? country : 'US',
-        isBot: random() < 0.03,
-        isUnique: random() < 0.86,
-      });
+        store: null,
+        visitorKey: visitorKey(random),
+      };
+      clicks.push(click);
+      const repeatedAt = new Date(occurredAt.getTime() + random() * MAX_REPEAT_DELAY_MS);
+      if (traffic === 'reader' && random() < REPEAT_SHARE && repeatedAt <= now) {
+        clicks.push({ ...click, occurredAt: repeatedAt });
+        index += 1;
+      }
     }
   }
   return clicks.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());

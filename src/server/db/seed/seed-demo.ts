@@ -2,11 +2,11 @@
 // never on a database that has accounts.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../database';
+import { storeClicks } from '../../smart-links/click-store';
 import { createId } from '../ids';
 import {
   affiliateTokens,
   appleServicesSettings,
-  clicks,
   collectionLinks,
   collections,
   legacyLinks,
@@ -68,8 +68,7 @@ export async function seedDemoIfEmpty(db: Database, now: Date): Promise<DemoSumm
     for (const [index, link] of DEMO_LINKS.entries()) {
       const id = createId('lnk');
       linkIds.set(link.code, id);
-      const linkClicks = demoClicks(link, now, index + 1);
-      const counted = linkClicks.filter((click) => !click.isBot).length;
+      const linkClicks = demoClicks(link, id, now, index + 1);
       clickTotal += linkClicks.length;
       await tx.insert(links).values({
         id,
@@ -85,18 +84,12 @@ export async function seedDemoIfEmpty(db: Database, now: Date): Promise<DemoSumm
         author: link.book.author,
         retailer: link.retailer,
         storefront: 'US',
-        clickCount: counted,
         createdAt: daysAgo(link.ageDays),
         updatedAt: daysAgo(Math.min(link.ageDays, 20)),
       });
+      // Through the click store, as the redirect path writes them: it counts them on the link.
       for (let start = 0; start < linkClicks.length; start += CLICK_BATCH) {
-        await tx.insert(clicks).values(
-          linkClicks.slice(start, start + CLICK_BATCH).map((click) => ({
-            ...click,
-            linkId: id,
-            retailer: link.retailer,
-          })),
-        );
+        await storeClicks(tx, linkClicks.slice(start, start + CLICK_BATCH));
       }
     }
 

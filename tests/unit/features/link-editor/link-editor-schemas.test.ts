@@ -208,6 +208,8 @@ describe('toCreateLinkRequest', () => {
       url,
       parameterKeyValues: {},
       affiliatePrograms: [],
+      localise: true,
+      allStores: false,
     });
     expect(
       toCreateLinkRequest({ ...emptyLinkEditorValues, code: 'salt orchard' }, url, []).code,
@@ -225,6 +227,12 @@ describe('toCreateLinkRequest', () => {
       toCreateLinkRequest({ ...emptyLinkEditorValues, affiliatePrograms: [AMAZON] }, url, [])
         .affiliatePrograms,
     ).toEqual([]);
+  });
+
+  it('sends where readers go as the author chose', () => {
+    expect(
+      toCreateLinkRequest({ ...emptyLinkEditorValues, localise: false, allStores: true }, url, []),
+    ).toMatchObject({ localise: false, allStores: true });
   });
 
   it('sends the extra parameters', () => {

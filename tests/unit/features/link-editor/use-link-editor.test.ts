@@ -139,6 +139,7 @@ describe('stepOfFirstFieldError', () => {
     expect(stepOfFirstFieldError({ code: 'short', url: 'bad' })).toBe('customizing');
     expect(stepOfFirstFieldError({ parameterKeyValues: 'too many' })).toBe('customizing');
     expect(stepOfFirstFieldError({ affiliatePrograms: 'unknown' })).toBe('customizing');
+    expect(stepOfFirstFieldError({ allStores: 'ISBN unknown' })).toBe('customizing');
   });
 
   it('skips fields the editor does not show', () => {

@@ -1,0 +1,135 @@
+// The short-link host's lookups, kept in memory so a redirect does no query: a bounded,
+// least-recently-used map of links by code, each with its author's affiliate tokens. Edits in this
+// process forget the entries they change at once; an entry also expires after `ttlMs`, which
+// bounds how long another server process behind the same load balancer can serve an old one.
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { affiliateTokens, links } from '../db/schema';
+import { atDomainAndCode } from '../links/link-records';
+import type { SavedAffiliateToken } from './affiliate-tags';
+
+export interface ShortLink {
+  id: string;
+  ownerId: number | null;
+  code: string;
+  url: string;
+  parameterKeyValues: Readonly<Record<string, string>>;
+  affiliatePrograms: readonly string[];
+  localise: boolean;
+  allStores: boolean;
+  isbn: string | null;
+  title: string;
+  author: string;
+  coverImageUrl: string | null;
+  retailer: string;
+  storefront: string | null;
+  disabled: boolean;
+  /** An unclaimed link stops working at this time. */
+  claimExpiresAt: Date | null;
+  /** The author's saved tokens, applied to the destination at each click. */
+  tokens: readonly SavedAffiliateToken[];
+}
+
+export interface LinkCacheOptions {
+  maxEntries?: number;
+  ttlMs?: number;
+}
+
+interface Entry {
+  /** Null remembers that no link has the code, so a flood of unknown codes does no query either. */
+  link: ShortLink | null;
+  expiresAt: number;
+}
+
+export class LinkCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+
+  constructor(options: LinkCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.ttlMs = options.ttlMs ?? 30_000;
+  }
+
+  /** The link at the domain and code, from memory when it was looked up lately. */
+  async find(db: Database, domain: string, code: string, now: Date): Promise<ShortLink | null> {
+    const key = cacheKey(domain, code);
+    const cached = this.entries.get(key);
+    let link: ShortLink | null;
+    if (cached && cached.expiresAt > now.getTime()) {
+      link = cached.link;
+      // Re-inserted, so the map's order stays least recently used first.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+    } else {
+      link = await loadShortLink(db, domain, code);
+      this.remember(key, { link, expiresAt: now.getTime() + this.ttlMs });
+    }
+    if (link?.claimExpiresAt && link.claimExpiresAt <= now) return null;
+    return link;
+  }
+
+  /** After a link is created, changed, claimed, disabled or deleted. */
+  forgetLink(domain: string, code: string): void {
+    this.entries.delete(cacheKey(domain, code));
+  }
+
+  /** After an author's affiliate tokens change: every cached link of theirs carries them. */
+  forgetOwner(ownerId: number): void {
+    for (const [key, { link }] of this.entries) {
+      if (link?.ownerId === ownerId) this.entries.delete(key);
+    }
+  }
+
+  private remember(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done !== true) this.entries.delete(oldest.value);
+    }
+  }
+}
+
+/** Codes are unique per domain regardless of case. */
+function cacheKey(domain: string, code: string): string {
+  return `${domain}/${code.toLowerCase()}`;
+}
+
+async function loadShortLink(
+  db: Database,
+  domain: string,
+  code: string,
+): Promise<ShortLink | null> {
+  const [row] = await db.select().from(links).where(atDomainAndCode(domain, code));
+  if (row === undefined) return null;
+  const tokens =
+    row.ownerId === null
+      ? []
+      : await db
+          .select({
+            programGuid: affiliateTokens.programGuid,
+            parameters: affiliateTokens.parameters,
+          })
+          .from(affiliateTokens)
+          .where(eq(affiliateTokens.userId, row.ownerId));
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    code: row.code,
+    url: row.url,
+    parameterKeyValues: row.parameterKeyValues,
+    affiliatePrograms: row.affiliatePrograms,
+    localise: row.localise,
+    allStores: row.allStores,
+    isbn: row.isbn,
+    title: row.title,
+    author: row.author,
+    coverImageUrl: row.coverImageUrl,
+    retailer: row.retailer,
+    storefront: row.storefront,
+    disabled: row.disabledAt !== null,
+    claimExpiresAt: row.claimExpiresAt,
+    tokens,
+  };
+}

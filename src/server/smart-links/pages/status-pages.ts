@@ -1,0 +1,49 @@
+import { markup, renderPage } from './page-layout';
+
+export interface StatusPageInput {
+  /** Shelflink's own site, for the page's links. */
+  appOrigin: string;
+}
+
+/** 404: nothing lives at this short link. */
+export function renderNotFoundPage({ appOrigin }: StatusPageInput): string {
+  return renderPage({
+    title: 'Link not found | Shelflink',
+    description: 'There is no smart link at this address.',
+    appOrigin,
+    noindex: true,
+    affiliateDisclosure: false,
+    main: markup`<h1>We couldn't find this link</h1>
+<p>There's no book at this address. The link may have been mistyped, or it may have been removed.</p>
+<p><a href="${new URL('/', appOrigin).href}">Create your own smart link</a></p>`,
+  });
+}
+
+/** 410: the link was switched off after a reader's report about it was upheld. */
+export function renderLinkDisabledPage({ appOrigin }: StatusPageInput): string {
+  return renderPage({
+    title: 'Link switched off | Shelflink',
+    description: 'This smart link has been switched off.',
+    appOrigin,
+    noindex: true,
+    affiliateDisclosure: false,
+    main: markup`<h1>This link has been switched off</h1>
+<p>A reader reported a problem with this author's link, and Shelflink checked and confirmed it, so the link has been switched off for now.</p>
+<p>The author can fix it from their Shelflink dashboard, and then the link will work again. Until then, you can find the book by searching for its title at your favourite bookshop.</p>
+<p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
+  });
+}
+
+/** 503 or 500: the link could not be looked up just now. */
+export function renderUnavailablePage({ appOrigin }: StatusPageInput): string {
+  return renderPage({
+    title: 'Try again in a moment | Shelflink',
+    description: 'This smart link could not be opened just now.',
+    appOrigin,
+    noindex: true,
+    affiliateDisclosure: false,
+    main: markup`<h1>This link didn't open</h1>
+<p>Something on our side got in the way of opening this link. Nothing is wrong with the link itself: please try again in a moment.</p>
+<p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
+  });
+}

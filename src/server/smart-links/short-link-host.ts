@@ -1,0 +1,308 @@
+// The short-link host: its own origin (`SHORT_LINK_ORIGIN`), routed from the contract's paths that
+// name it as their server. A link to one store redirects; an all-stores link and a collection
+// show a page with every store. Clicks are recorded after the reply has gone out.
+import fastifyCookie from '@fastify/cookie';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteHandlerMethod,
+} from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { gzipSync } from 'node:zlib';
+import type { operations } from '../../api/schema';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { loadContract } from '../http/contract';
+import { bodySchemas, parameterSchemas } from '../http/schema-compilers';
+import { shortLinkDomain } from '../links/codes';
+import { clickRecord, type RedirectOutcome } from './click-facts';
+import type { ClickRecorder } from './click-recorder';
+import { findCollectionLinks } from './collection-links';
+import { linkDestination, storesForLink, type Store } from './every-store';
+import type { LinkCache, ShortLink } from './link-cache';
+import { renderAllStoresPage } from './pages/all-stores-page';
+import { renderCollectionPage } from './pages/collection-page';
+import {
+  renderLinkDisabledPage,
+  renderNotFoundPage,
+  renderUnavailablePage,
+} from './pages/status-pages';
+import type { Visitor } from './visitor-country';
+import type { VisitorSalts } from './visitor-salts';
+
+export interface ShortLinkHostDeps {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  links: LinkCache;
+  clicks: ClickRecorder;
+  salts: VisitorSalts;
+  findCountry: (visitor: Visitor) => Promise<string | null>;
+}
+
+type StoreChoice = NonNullable<
+  operations['chooseStore']['requestBody']
+>['content']['application/x-www-form-urlencoded'];
+type CollectionStoreChoice = NonNullable<
+  operations['chooseCollectionStore']['requestBody']
+>['content']['application/x-www-form-urlencoded'];
+
+interface ClickToRecord {
+  outcome: RedirectOutcome;
+  country: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where this request sent its reader, recorded as a click once the reply is out. */
+    clickToRecord: ClickToRecord | null;
+  }
+}
+
+const rememberedStoreCookie = 'shelf-store';
+const rememberedStoreMaxAgeSeconds = 365 * 24 * 60 * 60;
+const unavailableRetryAfterSeconds = 5;
+/** A store form holds a store id and a checkbox; nothing a reader sends is larger. */
+const formBodyLimit = 1024;
+
+/** Pages are a few kilobytes, compressed here so that they stay small on any deployment. */
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  void reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')) return reply.send(html);
+  return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+}
+
+function redirect(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: 302 | 303,
+  to: URL,
+  click: ClickToRecord,
+): FastifyReply {
+  request.clickToRecord = click;
+  // Never cached, so that each visit reaches the host and is counted, and a changed
+  // destination applies at once.
+  return reply.code(status).header('cache-control', 'no-store').header('location', to.href).send();
+}
+
+function readerQuery(request: FastifyRequest): URLSearchParams {
+  const query = request.url.indexOf('?');
+  return new URLSearchParams(query === -1 ? '' : request.url.slice(query + 1));
+}
+
+function storeClick(link: ShortLink, store: Store, country: string | null): ClickToRecord {
+  const outcome = {
+    linkId: link.id,
+    retailer: store.retailer,
+    storefront: store.storefront,
+    store: store.storeId,
+  };
+  return { outcome, country };
+}
+
+export function buildShortLinkHost(
+  deps: ShortLinkHostDeps,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): FastifyInstance {
+  const { db, clock, config, links } = deps;
+  const secureCookie = new URL(config.shortLinkOrigin).protocol === 'https:';
+  const statusPage = { appOrigin: config.appOrigin };
+
+  const host = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: formBodyLimit,
+    trustProxy: config.trustedProxies,
+  });
+  void host.register(fastifyCookie);
+  host.decorateRequest('clickToRecord', null);
+  host.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  function lookUp(code: string): Promise<ShortLink | null> {
+    return links.find(db, shortLinkDomain, code, clock.now());
+  }
+
+  async function countryOf(request: FastifyRequest): Promise<string | null> {
+    return deps.findCountry({ headers: request.headers, ip: request.ip });
+  }
+
+  const followShortLink: RouteHandlerMethod = async (request, reply) => {
+    const { code } = request.params as operations['followShortLink']['parameters']['path'];
+    const link = await lookUp(code);
+    if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
+    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage));
+    const country = await countryOf(request);
+    const stores = storesForLink(link, country, readerQuery(request));
+    if (link.allStores && stores.length > 0) {
+      const remembered = stores.find(
+        ({ storeId }) => storeId === request.cookies[rememberedStoreCookie],
+      );
+      if (remembered) {
+        return redirect(request, reply, 302, remembered.url, storeClick(link, remembered, country));
+      }
+      return sendPage(reply, 200, allStoresPage(link, stores, `/${link.code}`));
+    }
+    const { url, storefront } = linkDestination(link, country, readerQuery(request));
+    const outcome = { linkId: link.id, retailer: link.retailer, storefront, store: null };
+    return redirect(request, reply, 302, url, { outcome, country });
+  };
+
+  const chooseStore: RouteHandlerMethod = async (request, reply) => {
+    const { code } = request.params as operations['chooseStore']['parameters']['path'];
+    const choice = request.body as StoreChoice;
+    const link = await lookUp(code);
+    if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
+    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage));
+    const country = await countryOf(request);
+    const stores = storesForLink(link, country, new URLSearchParams());
+    const store = stores.find(({ storeId }) => storeId === choice.store);
+    if (store === undefined) {
+      return sendPage(reply, 400, allStoresPage(link, stores, `/${link.code}`));
+    }
+    rememberStore(reply, choice);
+    return redirect(request, reply, 303, store.url, storeClick(link, store, country));
+  };
+
+  const openCollectionPage: RouteHandlerMethod = async (request, reply) => {
+    const { alias } = request.params as operations['openCollectionPage']['parameters']['path'];
+    const collection = await findCollectionLinks(db, alias, lookUp);
+    if (collection === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
+    const country = await countryOf(request);
+    return sendPage(
+      reply,
+      200,
+      renderCollectionPage({
+        title: collection.title,
+        books: collection.links.map((link) => ({
+          linkCode: link.code,
+          title: link.title,
+          author: link.author,
+          coverImageUrl: link.coverImageUrl,
+          stores: storesForLink(link, country, new URLSearchParams()),
+        })),
+        choosePath: `/c/${alias}`,
+        appOrigin: config.appOrigin,
+      }),
+    );
+  };
+
+  const chooseCollectionStore: RouteHandlerMethod = async (request, reply) => {
+    const { alias } = request.params as operations['chooseCollectionStore']['parameters']['path'];
+    const choice = request.body as CollectionStoreChoice;
+    const [code = '', storeId] = choice.store.split(':');
+    const collection = await findCollectionLinks(db, alias, lookUp);
+    if (collection === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
+    const link = collection.links.find(
+      (member) => member.code.toLowerCase() === code.toLowerCase(),
+    );
+    const country = await countryOf(request);
+    const store = link
+      ? storesForLink(link, country, new URLSearchParams()).find(
+          (offered) => offered.storeId === storeId,
+        )
+      : undefined;
+    if (link === undefined || store === undefined) {
+      return sendPage(reply, 400, renderNotFoundPage(statusPage));
+    }
+    rememberStore(reply, { store: store.storeId, remember: choice.remember });
+    return redirect(request, reply, 303, store.url, storeClick(link, store, country));
+  };
+
+  function allStoresPage(link: ShortLink, stores: Store[], choosePath: string): string {
+    return renderAllStoresPage({
+      title: link.title,
+      author: link.author,
+      coverImageUrl: link.coverImageUrl,
+      stores,
+      choosePath,
+      appOrigin: config.appOrigin,
+    });
+  }
+
+  function rememberStore(reply: FastifyReply, choice: { store: string; remember?: string }) {
+    if (choice.remember !== '1') return;
+    void reply.setCookie(rememberedStoreCookie, choice.store, {
+      maxAge: rememberedStoreMaxAgeSeconds,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+    });
+  }
+
+  const routes: Record<string, RouteHandlerMethod> = {
+    followShortLink,
+    chooseStore,
+    openCollectionPage,
+    chooseCollectionStore,
+  };
+
+  host.addHook('onResponse', (request, _reply, done) => {
+    if (request.clickToRecord !== null) recordClick(deps, request, request.clickToRecord);
+    done();
+  });
+
+  host.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'The database is unavailable');
+      reply.header('retry-after', String(unavailableRetryAfterSeconds));
+      return sendPage(reply, 503, renderUnavailablePage(statusPage));
+    }
+    // A code no link can have (`/favicon.ico`) is not a link; a malformed store form is refused.
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return sendPage(reply, request.method === 'POST' ? 400 : 404, renderNotFoundPage(statusPage));
+    }
+    request.log.error({ err: error }, 'A short link failed');
+    return sendPage(reply, 500, renderUnavailablePage(statusPage));
+  });
+  host.setNotFoundHandler((_request, reply) =>
+    sendPage(reply, 404, renderNotFoundPage(statusPage)),
+  );
+
+  const contract = loadContract();
+  host.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodySchemas : parameterSchemas).compile(schema),
+  );
+  void host.register(openapiGlue, {
+    specification: contract.shortLinkDocument,
+    addCookieSchema: true,
+    operationResolver: (operationId) => {
+      const route = routes[operationId];
+      if (route === undefined)
+        throw new Error(`The short-link host has no route for ${operationId}`);
+      return route;
+    },
+  });
+  return host;
+}
+
+/**
+ * Records the click in the background. The day's visitor salt is read from the database once a
+ * day; should that fail, only this click is lost, and the failure is logged.
+ */
+function recordClick(
+  deps: ShortLinkHostDeps,
+  request: FastifyRequest,
+  { outcome, country }: ClickToRecord,
+) {
+  const occurredAt = deps.clock.now();
+  const { method, headers, ip } = request;
+  deps.salts.saltFor(occurredAt).then(
+    (salt) => {
+      deps.clicks.record(clickRecord({ method, headers, ip, country, occurredAt }, outcome, salt));
+    },
+    (error: unknown) => {
+      request.log.warn({ err: error }, 'A click could not be recorded');
+    },
+  );
+}

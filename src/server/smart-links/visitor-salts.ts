@@ -1,0 +1,48 @@
+import { eq, lt } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/database';
+import { visitorSalts } from '../db/schema';
+import { utcDay } from './click-facts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Days of salts kept before the current one, for clicks still buffered across midnight. */
+const keptDays = 2;
+
+/**
+ * The salt of each UTC day's visitor keys. It lives in the database so that every server
+ * process gives a visitor the same key, and is read once a day per process.
+ */
+export class VisitorSalts {
+  private current: { day: string; salt: Promise<string> } | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** The salt of `time`'s UTC day, created by whichever process needs it first. */
+  saltFor(time: Date): Promise<string> {
+    const day = utcDay(time);
+    if (this.current?.day === day) return this.current.salt;
+    const salt = this.read(day);
+    this.current = { day, salt };
+    // A failed read is tried again on the next call instead of being remembered.
+    salt.catch(() => {
+      if (this.current?.salt === salt) this.current = undefined;
+    });
+    return salt;
+  }
+
+  private async read(day: string): Promise<string> {
+    await this.db
+      .insert(visitorSalts)
+      .values({ day, salt: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
+    await this.db
+      .delete(visitorSalts)
+      .where(lt(visitorSalts.day, utcDay(Date.parse(day) - keptDays * dayMs)));
+    const [row] = await this.db
+      .select({ salt: visitorSalts.salt })
+      .from(visitorSalts)
+      .where(eq(visitorSalts.day, day));
+    if (!row) throw new Error(`The visitor salt of ${day} was deleted as it was created`);
+    return row.salt;
+  }
+}

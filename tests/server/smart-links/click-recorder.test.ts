@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, test, vi } from 'vitest';
+import type { Database } from '../../../src/server/db/database';
+import {
+  ClickRecorder,
+  type ClickRecorderOptions,
+} from '../../../src/server/smart-links/click-recorder';
+import { setUpTestApp } from '../support/test-app';
+import { clickCountOf, insertLinks, readerClick, storedClicksOf, storedClickTotal } from './clicks';
+
+const testApp = setUpTestApp();
+
+function recorderOn(db: Database, options: Partial<ClickRecorderOptions> = {}) {
+  const warnings: { details: object; message: string }[] = [];
+  const recorder = new ClickRecorder({
+    db,
+    logger: { warn: (details, message) => warnings.push({ details, message }) },
+    flushIntervalMs: 60_000,
+    ...options,
+  });
+  return { recorder, warnings };
+}
+
+/** Makes every write of clicks fail for real, as a database that lost its table would. */
+async function takeClicksTableAway(db: Database) {
+  await db.execute(sql`alter table clicks rename to clicks_away`);
+  return () => db.execute(sql`alter table clicks_away rename to clicks`);
+}
+
+const clickAt = (linkId: string, second: number) =>
+  readerClick(linkId, new Date(Date.UTC(2026, 10, 21, 10, 0, second)).toISOString());
+
+describe('the click recorder', () => {
+  test('writes a batch in the background once it is full', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder } = recorderOn(db, { batchSize: 3 });
+
+    recorder.record(clickAt(link, 1));
+    recorder.record(clickAt(link, 2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await storedClickTotal(db)).toBe(0);
+    recorder.record(clickAt(link, 3));
+
+    await vi.waitFor(async () => {
+      expect(await storedClickTotal(db)).toBe(3);
+    });
+    expect(recorder.buffered).toBe(0);
+    await recorder.close();
+  });
+
+  test('writes what is buffered every interval', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder } = recorderOn(db, { batchSize: 100, flushIntervalMs: 20 });
+
+    recorder.record(clickAt(link, 1));
+
+    await vi.waitFor(async () => {
+      expect(await storedClickTotal(db)).toBe(1);
+    });
+    await recorder.close();
+  });
+
+  test('loses no click while the database is up', async () => {
+    const { db } = testApp();
+    const linkIds = await insertLinks(db, ['salt-orchard', 'tin-lantern']);
+    const { recorder, warnings } = recorderOn(db, { batchSize: 50, flushIntervalMs: 5 });
+
+    for (let second = 0; second < 1000; second += 1) {
+      recorder.record(clickAt(linkIds[second % 2] ?? '', second));
+      if (second % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await recorder.close();
+
+    expect(await storedClickTotal(db)).toBe(1000);
+    expect(recorder.dropped).toBe(0);
+    expect(warnings).toEqual([]);
+  });
+
+  test('keeps a failed batch, drops the newest clicks beyond its bound, and recovers', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder, warnings } = recorderOn(db, { batchSize: 2, maxBuffered: 6 });
+    const bringClicksTableBack = await takeClicksTableAway(db);
+
+    for (let second = 0; second < 10; second += 1) recorder.record(clickAt(link, second));
+    await recorder.flush();
+
+    expect(recorder.buffered).toBe(6);
+    expect(recorder.dropped).toBe(4);
+    expect(warnings.map(({ message }) => message)).toContain(
+      'Clicks were dropped because the buffer was full',
+    );
+    expect(warnings).toContainEqual({
+      details: expect.objectContaining({ buffered: 6 }) as object,
+      message: 'Writing clicks failed; they stay buffered and are tried again',
+    });
+
+    await bringClicksTableBack();
+    await recorder.flush();
+
+    expect(recorder.buffered).toBe(0);
+    const stored = await storedClicksOf(db, link);
+    expect(stored.map(([at]) => at)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((second) => clickAt(link, second).occurredAt.toISOString()),
+    );
+    expect(await clickCountOf(db, link)).toBe(6);
+    expect(recorder.dropped).toBe(4);
+    recorder.record(clickAt(link, 30));
+    await recorder.close();
+    expect(await storedClickTotal(db)).toBe(7);
+  });
+
+  test('writes what is buffered when closed', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder, warnings } = recorderOn(db, { batchSize: 100 });
+    for (let second = 0; second < 5; second += 1) recorder.record(clickAt(link, second));
+
+    await recorder.close();
+
+    expect(await storedClickTotal(db)).toBe(5);
+    expect(warnings).toEqual([]);
+  });
+
+  test('says how many clicks it could not write at close', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder, warnings } = recorderOn(db);
+    const bringClicksTableBack = await takeClicksTableAway(db);
+    recorder.record(clickAt(link, 1));
+
+    await recorder.close();
+    await bringClicksTableBack();
+
+    expect(warnings.at(-1)).toEqual({
+      details: { unwritten: 1 },
+      message: 'Clicks could not be written at close',
+    });
+  });
+});
