@@ -102,6 +102,10 @@ const backgroundLoads = backgroundImports((moduleId) =>
 );
 
 export default defineConfig({
+  define: {
+    // The mock's scenario picker is for working against the mock; `npm run dev` uses the server.
+    'import.meta.env.VITE_USES_MOCK_API': JSON.stringify(apiTarget === mockOrigin),
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

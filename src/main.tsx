@@ -48,7 +48,7 @@ import { App } from '@/app/app';
 import { createAppRouter, firstNavigation, preloadFirstScreen } from '@/app/router';
 import { createSessionStore } from '@/lib/session';
 
-if (import.meta.env.DEV) {
+if (import.meta.env.DEV && import.meta.env.VITE_USES_MOCK_API === true) {
   const { mockScenarioMiddleware } = await import('@/dev/mock-scenarios');
   apiClient.use(mockScenarioMiddleware);
 }

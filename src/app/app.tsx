@@ -6,9 +6,10 @@ import { DeferredNotifications } from './deferred-notifications';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
-const MockScenarioPanel = import.meta.env.DEV
-  ? lazy(() => import('@/dev/mock-scenario-panel'))
-  : () => null;
+const MockScenarioPanel =
+  import.meta.env.DEV && import.meta.env.VITE_USES_MOCK_API === true
+    ? lazy(() => import('@/dev/mock-scenario-panel'))
+    : () => null;
 
 /** The per-response nonce the server put in index.html, for the theme's <style> element. */
 function styleNonce(): string {
