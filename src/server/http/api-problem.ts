@@ -3,7 +3,8 @@ import type { components } from '../../api/schema';
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 export type FieldError = components['schemas']['ResponseError'];
 
-const unavailableRetryAfterSeconds = 5;
+/** How long a client waits before asking again while the database cannot be reached. */
+export const unavailableRetryAfterSeconds = 5;
 
 /** A failed request, answered with the contract's ErrorResponse by the error handler. */
 export class ApiProblem extends Error {

@@ -16,6 +16,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { unavailableRetryAfterSeconds } from '../http/api-problem';
 import { loadContract } from '../http/contract';
 import { bodySchemas, parameterSchemas } from '../http/schema-compilers';
 import { shortLinkDomain } from '../links/codes';
@@ -65,7 +66,6 @@ declare module 'fastify' {
 
 const rememberedStoreCookie = 'shelf-store';
 const rememberedStoreMaxAgeSeconds = 365 * 24 * 60 * 60;
-const unavailableRetryAfterSeconds = 5;
 /** A store form holds a store id and a checkbox; nothing a reader sends is larger. */
 const formBodyLimit = 1024;
 
