@@ -14,7 +14,7 @@ import { createMailer } from './mail/mailer';
 import { ClickRecorder } from './smart-links/click-recorder';
 import { LinkCache } from './smart-links/link-cache';
 import { buildShortLinkHost } from './smart-links/short-link-host';
-import { visitorCountryFinder } from './smart-links/visitor-country';
+import { openVisitorCountryFinder } from './smart-links/visitor-country';
 import { VisitorSalts } from './smart-links/visitor-salts';
 
 export interface ServerOptions {
@@ -49,6 +49,10 @@ export function readConfigOrExit(env: Record<string, string | undefined>): Confi
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config } = options;
+  const findCountry = await openVisitorCountryFinder({
+    countryHeader: config.countryHeader,
+    geoDatabasePath: config.geoDatabasePath,
+  });
   const database = connectDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'pglite'),
@@ -77,10 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       links: linkCache,
       clicks,
       salts: new VisitorSalts(database.db),
-      findCountry: visitorCountryFinder({
-        countryHeader: config.countryHeader,
-        geoDatabasePath: config.geoDatabasePath,
-      }),
+      findCountry,
     },
     { logger },
   );

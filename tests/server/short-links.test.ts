@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { links } from '../../src/server/db/schema';
 import { ClickRecorder } from '../../src/server/smart-links/click-recorder';
 import { buildShortLinkHost } from '../../src/server/smart-links/short-link-host';
-import { visitorCountryFinder } from '../../src/server/smart-links/visitor-country';
+import { openVisitorCountryFinder } from '../../src/server/smart-links/visitor-country';
 import { VisitorSalts } from '../../src/server/smart-links/visitor-salts';
 import { sessionCookieOf, setUpTestApp, signIn } from './support/test-app';
 
@@ -31,7 +31,7 @@ beforeEach(async () => {
     links: deps.linkCache,
     clicks,
     salts: new VisitorSalts(db),
-    findCountry: visitorCountryFinder(),
+    findCountry: await openVisitorCountryFinder(),
   });
   cookie = sessionCookieOf(await signIn(testApp(), 'maya.okafor@shelflink.test'));
   await api('POST', `/v1/affiliate-tokens?programGuid=${amazonAssociates}`, {

@@ -24,9 +24,47 @@ type PathItem = Partial<Record<(typeof httpMethods)[number], Operation>> & {
   servers?: { url: string }[];
 };
 
-interface OpenApiDocument {
+export interface OpenApiDocument {
   paths: Record<string, PathItem>;
   components?: { parameters?: Record<string, Parameter> };
+}
+
+/** A parameter with every `$ref` in it inlined. */
+export interface ResolvedParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: object;
+}
+
+function inlineReferences(document: object, node: unknown): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineReferences(document, item));
+  if (node === null || typeof node !== 'object') return node;
+  if ('$ref' in node && typeof node.$ref === 'string') {
+    const target = node.$ref
+      .slice('#/'.length)
+      .split('/')
+      .reduce<unknown>(
+        (parent, key) =>
+          (parent as Record<string, unknown>)[key.replaceAll('~1', '/').replaceAll('~0', '~')],
+        document,
+      );
+    return inlineReferences(document, target);
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, inlineReferences(document, value)]),
+  );
+}
+
+/** The parameters of the operation at `path` and `method`: its path's, then its own. */
+export function operationParameters(
+  document: OpenApiDocument,
+  path: string,
+  method: (typeof httpMethods)[number],
+): ResolvedParameter[] {
+  const pathItem = document.paths[path];
+  const declared = [...(pathItem?.parameters ?? []), ...(pathItem?.[method]?.parameters ?? [])];
+  return inlineReferences(document, declared) as ResolvedParameter[];
 }
 
 export interface Contract {

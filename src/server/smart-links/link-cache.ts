@@ -53,20 +53,26 @@ export class LinkCache {
 
   /** The link at the domain and code, from memory when it was looked up lately. */
   async find(db: Database, domain: string, code: string, now: Date): Promise<ShortLink | null> {
+    const cached = this.peek(domain, code, now);
+    if (cached !== undefined) return cached;
+    const key = cacheKey(domain, code);
+    const link = await loadShortLink(db, domain, code);
+    this.remember(key, { link, expiresAt: now.getTime() + this.ttlMs });
+    return usable(link, now);
+  }
+
+  /**
+   * The link as `find` would answer, when memory holds it (null: no link has the code, or it
+   * has stopped working); undefined when only the database can tell.
+   */
+  peek(domain: string, code: string, now: Date): ShortLink | null | undefined {
     const key = cacheKey(domain, code);
     const cached = this.entries.get(key);
-    let link: ShortLink | null;
-    if (cached && cached.expiresAt > now.getTime()) {
-      link = cached.link;
-      // Re-inserted, so the map's order stays least recently used first.
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-    } else {
-      link = await loadShortLink(db, domain, code);
-      this.remember(key, { link, expiresAt: now.getTime() + this.ttlMs });
-    }
-    if (link?.claimExpiresAt && link.claimExpiresAt <= now) return null;
-    return link;
+    if (!cached || cached.expiresAt <= now.getTime()) return undefined;
+    // Re-inserted, so the map's order stays least recently used first.
+    this.entries.delete(key);
+    this.entries.set(key, cached);
+    return usable(cached.link, now);
   }
 
   /** After a link is created, changed, claimed, disabled or deleted. */
@@ -89,6 +95,11 @@ export class LinkCache {
       if (oldest.done !== true) this.entries.delete(oldest.value);
     }
   }
+}
+
+/** An unclaimed link stops working when its claim expires. */
+function usable(link: ShortLink | null, now: Date): ShortLink | null {
+  return link?.claimExpiresAt && link.claimExpiresAt <= now ? null : link;
 }
 
 /** Codes are unique per domain regardless of case. */

@@ -10,9 +10,9 @@ import Fastify, {
   type RouteHandlerMethod,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { operations } from '../../api/schema';
-import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -20,11 +20,19 @@ import { unavailableRetryAfterSeconds } from '../http/api-problem';
 import { loadContract } from '../http/contract';
 import { bodySchemas, parameterSchemas } from '../http/schema-compilers';
 import { shortLinkDomain } from '../links/codes';
-import { clickRecord, type RedirectOutcome } from './click-facts';
-import type { ClickRecorder } from './click-recorder';
+import { cachedRedirectAnswerer } from './cached-redirect';
 import { findCollectionLinks } from './collection-links';
-import { linkDestination, storesForLink, type Store } from './every-store';
+import { storesForLink, type Store } from './every-store';
 import type { LinkCache, ShortLink } from './link-cache';
+import {
+  plainLinkRedirect,
+  readerQuery,
+  recordClick,
+  redirectHeaders,
+  storeClick,
+  type ClickRecording,
+  type ClickToRecord,
+} from './link-redirect';
 import { renderAllStoresPage } from './pages/all-stores-page';
 import { renderCollectionPage } from './pages/collection-page';
 import {
@@ -32,17 +40,14 @@ import {
   renderNotFoundPage,
   renderUnavailablePage,
 } from './pages/status-pages';
-import type { Visitor } from './visitor-country';
-import type { VisitorSalts } from './visitor-salts';
+import { visitorAddressFinder } from './visitor-address';
+import type { FindCountry } from './visitor-country';
 
-export interface ShortLinkHostDeps {
+export interface ShortLinkHostDeps extends Omit<ClickRecording, 'log'> {
   db: Database;
-  clock: Clock;
   config: Config;
   links: LinkCache;
-  clicks: ClickRecorder;
-  salts: VisitorSalts;
-  findCountry: (visitor: Visitor) => Promise<string | null>;
+  findCountry: FindCountry;
 }
 
 type StoreChoice = NonNullable<
@@ -51,11 +56,6 @@ type StoreChoice = NonNullable<
 type CollectionStoreChoice = NonNullable<
   operations['chooseCollectionStore']['requestBody']
 >['content']['application/x-www-form-urlencoded'];
-
-interface ClickToRecord {
-  outcome: RedirectOutcome;
-  country: string | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,24 +84,7 @@ function redirect(
   click: ClickToRecord,
 ): FastifyReply {
   request.clickToRecord = click;
-  // Never cached, so that each visit reaches the host and is counted, and a changed
-  // destination applies at once.
-  return reply.code(status).header('cache-control', 'no-store').header('location', to.href).send();
-}
-
-function readerQuery(request: FastifyRequest): URLSearchParams {
-  const query = request.url.indexOf('?');
-  return new URLSearchParams(query === -1 ? '' : request.url.slice(query + 1));
-}
-
-function storeClick(link: ShortLink, store: Store, country: string | null): ClickToRecord {
-  const outcome = {
-    linkId: link.id,
-    retailer: store.retailer,
-    storefront: store.storefront,
-    store: store.storeId,
-  };
-  return { outcome, country };
+  return reply.code(status).headers(redirectHeaders(to)).send();
 }
 
 export function buildShortLinkHost(
@@ -111,6 +94,8 @@ export function buildShortLinkHost(
   const { db, clock, config, links } = deps;
   const secureCookie = new URL(config.shortLinkOrigin).protocol === 'https:';
   const statusPage = { appOrigin: config.appOrigin };
+  const visitorAddress = visitorAddressFinder(config.trustedProxies);
+  let answerCachedRedirect: ReturnType<typeof cachedRedirectAnswerer> = () => false;
 
   const host = Fastify({
     logger: options.logger ?? false,
@@ -118,8 +103,12 @@ export function buildShortLinkHost(
     // lost clicks are still logged.
     disableRequestLogging: true,
     bodyLimit: formBodyLimit,
-    trustProxy: config.trustedProxies,
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!answerCachedRedirect(request, response)) handler(request, response);
+      }),
   });
+  answerCachedRedirect = cachedRedirectAnswerer({ ...deps, log: host.log, visitorAddress });
   void host.register(fastifyCookie);
   host.decorateRequest('clickToRecord', null);
   host.addContentTypeParser(
@@ -134,8 +123,8 @@ export function buildShortLinkHost(
     return links.find(db, shortLinkDomain, code, clock.now());
   }
 
-  async function countryOf(request: FastifyRequest): Promise<string | null> {
-    return deps.findCountry({ headers: request.headers, ip: request.ip });
+  function countryOf(request: FastifyRequest): string | null {
+    return deps.findCountry({ headers: request.headers, ip: visitorAddress(request.raw) });
   }
 
   const followShortLink: RouteHandlerMethod = async (request, reply) => {
@@ -143,8 +132,9 @@ export function buildShortLinkHost(
     const link = await lookUp(code);
     if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
     if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage));
-    const country = await countryOf(request);
-    const stores = link.allStores ? storesForLink(link, country, readerQuery(request)) : [];
+    const country = countryOf(request);
+    const query = readerQuery(request.url);
+    const stores = link.allStores ? storesForLink(link, country, query) : [];
     if (stores.length > 0) {
       const remembered = stores.find(
         ({ storeId }) => storeId === request.cookies[rememberedStoreCookie],
@@ -154,9 +144,8 @@ export function buildShortLinkHost(
       }
       return sendPage(reply, 200, allStoresPage(link, stores, `/${link.code}`));
     }
-    const { url, storefront } = linkDestination(link, country, readerQuery(request));
-    const outcome = { linkId: link.id, retailer: link.retailer, storefront, store: null };
-    return redirect(request, reply, 302, url, { outcome, country });
+    const { location, click } = plainLinkRedirect(link, country, query);
+    return redirect(request, reply, 302, location, click);
   };
 
   const chooseStore: RouteHandlerMethod = async (request, reply) => {
@@ -165,7 +154,7 @@ export function buildShortLinkHost(
     const link = await lookUp(code);
     if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
     if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage));
-    const country = await countryOf(request);
+    const country = countryOf(request);
     const stores = storesForLink(link, country, new URLSearchParams());
     const store = stores.find(({ storeId }) => storeId === choice.store);
     if (store === undefined) {
@@ -179,7 +168,7 @@ export function buildShortLinkHost(
     const { alias } = request.params as operations['openCollectionPage']['parameters']['path'];
     const collection = await findCollectionLinks(db, alias, lookUp);
     if (collection === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
-    const country = await countryOf(request);
+    const country = countryOf(request);
     return sendPage(
       reply,
       200,
@@ -207,7 +196,7 @@ export function buildShortLinkHost(
     const link = collection.links.find(
       (member) => member.code.toLowerCase() === code.toLowerCase(),
     );
-    const country = await countryOf(request);
+    const country = countryOf(request);
     const store = link
       ? storesForLink(link, country, new URLSearchParams()).find(
           (offered) => offered.storeId === storeId,
@@ -250,7 +239,14 @@ export function buildShortLinkHost(
   };
 
   host.addHook('onResponse', (request, _reply, done) => {
-    if (request.clickToRecord !== null) recordClick(deps, request, request.clickToRecord);
+    if (request.clickToRecord !== null) {
+      const visit = {
+        method: request.method,
+        headers: request.headers,
+        ip: visitorAddress(request.raw),
+      };
+      recordClick({ ...deps, log: request.log }, visit, request.clickToRecord);
+    }
     done();
   });
 
@@ -287,25 +283,4 @@ export function buildShortLinkHost(
     },
   });
   return host;
-}
-
-/**
- * Records the click in the background. The day's visitor salt is read from the database once a
- * day; should that fail, only this click is lost, and the failure is logged.
- */
-function recordClick(
-  deps: ShortLinkHostDeps,
-  request: FastifyRequest,
-  { outcome, country }: ClickToRecord,
-) {
-  const occurredAt = deps.clock.now();
-  const { method, headers, ip } = request;
-  deps.salts.saltFor(occurredAt).then(
-    (salt) => {
-      deps.clicks.record(clickRecord({ method, headers, ip, country, occurredAt }, outcome, salt));
-    },
-    (error: unknown) => {
-      request.log.warn({ err: error }, 'A click could not be recorded');
-    },
-  );
 }

@@ -5,11 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { Reader, type CountryResponse } from 'mmdb-lib';
 import { countryCode } from '../products/retailers';
+import { memoizeBounded } from './bounded-memo';
 
 export interface VisitorCountrySources {
   /** The header the CDN puts the visitor's country in. */
   countryHeader?: string;
-  /** A MaxMind-format (`.mmdb`) country or city database, opened on first use. */
+  /** A MaxMind-format (`.mmdb`) country or city database. */
   geoDatabasePath?: string;
 }
 
@@ -69,24 +70,37 @@ function plainAddress(ip: string): string {
   return ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
 
-/** Finds a visitor's country: an upper-case ISO 3166-1 alpha-2 code, or null when unknown. */
-export function visitorCountryFinder({
+/** A visitor's country: an upper-case ISO 3166-1 alpha-2 code, or null when unknown. */
+export type FindCountry = (visitor: Visitor) => string | null;
+
+/** Readers send a few hundred distinct `Accept-Language` values; each parse costs microseconds. */
+const rememberedAcceptLanguageCountry = memoizeBounded(countryFromAcceptLanguage, {
+  maxEntries: 2000,
+});
+
+/**
+ * The visitor-country finder, with the MaxMind-format database read first when one is
+ * configured, so that a missing or unreadable file stops the server at start.
+ */
+export async function openVisitorCountryFinder({
   countryHeader = 'CF-IPCountry',
   geoDatabasePath,
-}: VisitorCountrySources = {}): (visitor: Visitor) => Promise<string | null> {
-  let database: Promise<Reader<CountryResponse>> | undefined;
-  const openDatabase = (path: string) =>
-    (database ??= readFile(path).then((file) => new Reader<CountryResponse>(file)));
+}: VisitorCountrySources = {}): Promise<FindCountry> {
+  const reader =
+    geoDatabasePath === undefined
+      ? undefined
+      : new Reader<CountryResponse>(await readFile(geoDatabasePath));
+  const headerName = countryHeader.toLowerCase();
 
-  return async ({ headers, ip }) => {
+  return ({ headers, ip }) => {
+    const language = headers['accept-language'];
     const fromHeaders =
-      countryFromCdnHeader(headers[countryHeader.toLowerCase()]) ??
-      countryFromAcceptLanguage(headers['accept-language']);
-    if (fromHeaders !== null || geoDatabasePath === undefined) return fromHeaders;
+      countryFromCdnHeader(headers[headerName]) ??
+      (typeof language === 'string' ? rememberedAcceptLanguageCountry(language) : null);
+    if (fromHeaders !== null || reader === undefined) return fromHeaders;
     const address = plainAddress(ip);
     const version = isIP(address);
     if (version === 0) return null;
-    const reader = await openDatabase(geoDatabasePath);
     // An IPv4-only database's tree is 32 levels deep; it has no answer for an IPv6 address.
     if (version > reader.metadata.ipVersion) return null;
     return knownCountry(reader.get(address)?.country?.iso_code);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   countryFromAcceptLanguage,
   countryFromCdnHeader,
-  visitorCountryFinder,
+  openVisitorCountryFinder,
+  type FindCountry,
   type Visitor,
 } from '../../../src/server/smart-links/visitor-country';
 
@@ -64,27 +65,32 @@ function visitor(headers: Visitor['headers'], ip = '192.0.2.10'): Visitor {
 }
 
 describe('the order of the sources', () => {
-  const findCountry = visitorCountryFinder();
+  let findCountry: FindCountry;
+  beforeAll(async () => {
+    findCountry = await openVisitorCountryFinder();
+  });
 
-  test('the CDN header first', async () => {
+  test('the CDN header first', () => {
     const headers = { 'cf-ipcountry': 'CA', 'accept-language': 'en-GB' };
-    expect(await findCountry(visitor(headers))).toBe('CA');
+    expect(findCountry(visitor(headers))).toBe('CA');
   });
 
-  test('then the language when the CDN does not know', async () => {
+  test('then the language when the CDN does not know', () => {
     const headers = { 'cf-ipcountry': 'XX', 'accept-language': 'en-GB' };
-    expect(await findCountry(visitor(headers))).toBe('GB');
+    expect(findCountry(visitor(headers))).toBe('GB');
   });
 
-  test('and nothing without a database', async () => {
-    expect(await findCountry(visitor({ 'accept-language': 'en' }))).toBeNull();
+  test('and nothing without a database', () => {
+    expect(findCountry(visitor({ 'accept-language': 'en' }))).toBeNull();
   });
 
   test('the header is configurable', async () => {
-    const findByFastlyHeader = visitorCountryFinder({ countryHeader: 'Fastly-Client-Country' });
+    const findByFastlyHeader = await openVisitorCountryFinder({
+      countryHeader: 'Fastly-Client-Country',
+    });
     const headers = { 'cf-ipcountry': 'CA', 'fastly-client-country': 'jp' };
-    expect(await findByFastlyHeader(visitor(headers))).toBe('JP');
-    expect(await findByFastlyHeader(visitor({ 'cf-ipcountry': 'CA' }))).toBeNull();
+    expect(findByFastlyHeader(visitor(headers))).toBe('JP');
+    expect(findByFastlyHeader(visitor({ 'cf-ipcountry': 'CA' }))).toBeNull();
   });
 });
 
@@ -225,29 +231,29 @@ describe('a MaxMind database', () => {
     ['203.0.113.1', null],
     ['not an address', null],
   ])('finds %s in %s', async (ip, expected) => {
-    const findCountry = visitorCountryFinder({ geoDatabasePath: databasePath });
-    expect(await findCountry(visitor({}, ip))).toBe(expected);
+    const findCountry = await openVisitorCountryFinder({ geoDatabasePath: databasePath });
+    expect(findCountry(visitor({}, ip))).toBe(expected);
   });
 
   test('is asked only when the headers say nothing', async () => {
-    const findCountry = visitorCountryFinder({ geoDatabasePath: databasePath });
-    expect(await findCountry(visitor({ 'cf-ipcountry': 'FR' }, '81.2.69.160'))).toBe('FR');
-    expect(await findCountry(visitor({ 'accept-language': 'de-AT' }, '81.2.69.160'))).toBe('AT');
-    expect(await findCountry(visitor({ 'accept-language': 'de' }, '81.2.69.160'))).toBe('GB');
+    const findCountry = await openVisitorCountryFinder({ geoDatabasePath: databasePath });
+    expect(findCountry(visitor({ 'cf-ipcountry': 'FR' }, '81.2.69.160'))).toBe('FR');
+    expect(findCountry(visitor({ 'accept-language': 'de-AT' }, '81.2.69.160'))).toBe('AT');
+    expect(findCountry(visitor({ 'accept-language': 'de' }, '81.2.69.160'))).toBe('GB');
   });
 
-  test('is opened once, on first use', async () => {
+  test('is read once, when the server starts', async () => {
     const copy = join(directory, 'moved.mmdb');
     await writeFile(copy, writeMmdb({ '81.2.69.0/24': { country: { iso_code: 'IE' } } }));
-    const findCountry = visitorCountryFinder({ geoDatabasePath: copy });
-    expect(await findCountry(visitor({}, '81.2.69.1'))).toBe('IE');
+    const findCountry = await openVisitorCountryFinder({ geoDatabasePath: copy });
+    expect(findCountry(visitor({}, '81.2.69.1'))).toBe('IE');
     await rm(copy);
-    expect(await findCountry(visitor({}, '81.2.69.1'))).toBe('IE');
+    expect(findCountry(visitor({}, '81.2.69.1'))).toBe('IE');
   });
 
-  test('a missing file is not opened until a lookup needs it', async () => {
-    const findCountry = visitorCountryFinder({ geoDatabasePath: join(directory, 'absent.mmdb') });
-    expect(await findCountry(visitor({ 'cf-ipcountry': 'GB' }))).toBe('GB');
-    await expect(findCountry(visitor({}))).rejects.toThrow(/ENOENT/);
+  test('a missing file stops the start', async () => {
+    await expect(
+      openVisitorCountryFinder({ geoDatabasePath: join(directory, 'absent.mmdb') }),
+    ).rejects.toThrow(/ENOENT/);
   });
 });

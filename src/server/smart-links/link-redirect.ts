@@ -1,0 +1,85 @@
+// A redirect to a link's one store, and the click it records once the reply has gone out: the
+// same for the host's routes and for its answer from the cache (cached-redirect.ts).
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Clock } from '../clock';
+import { clickRecord, type RedirectOutcome } from './click-facts';
+import type { ClickRecorder } from './click-recorder';
+import { linkDestination, type Store } from './every-store';
+import type { ShortLink } from './link-cache';
+import type { VisitorSalts } from './visitor-salts';
+
+/** Where a redirect sent its reader, recorded as a click once the reply is out. */
+export interface ClickToRecord {
+  outcome: RedirectOutcome;
+  country: string | null;
+}
+
+/** What a click keeps of its request. */
+export interface VisitRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** Hashed into the visitor key, never kept. */
+  ip: string;
+}
+
+export interface ClickRecording {
+  clock: Clock;
+  clicks: ClickRecorder;
+  salts: VisitorSalts;
+  log: { warn(details: object, message: string): void };
+}
+
+/** A redirect's headers: never cached, so each visit is counted and a new destination applies. */
+export function redirectHeaders(location: URL): Record<string, string> {
+  return { 'cache-control': 'no-store', location: location.href };
+}
+
+/** The query string of a request target, without the `?`. */
+export function readerQuery(target: string): URLSearchParams {
+  const query = target.indexOf('?');
+  return new URLSearchParams(query === -1 ? '' : target.slice(query + 1));
+}
+
+/** A link to one store: its localised, tagged destination and the click it counts. */
+export function plainLinkRedirect(
+  link: ShortLink,
+  country: string | null,
+  query: URLSearchParams,
+): { location: URL; click: ClickToRecord } {
+  const { url, storefront } = linkDestination(link, country, query);
+  const outcome = { linkId: link.id, retailer: link.retailer, storefront, store: null };
+  return { location: url, click: { outcome, country } };
+}
+
+/** The click of a store chosen on an all-stores page, or remembered from one. */
+export function storeClick(link: ShortLink, store: Store, country: string | null): ClickToRecord {
+  const outcome = {
+    linkId: link.id,
+    retailer: store.retailer,
+    storefront: store.storefront,
+    store: store.storeId,
+  };
+  return { outcome, country };
+}
+
+/**
+ * Records the click in the background. The day's visitor salt is read from the database once a
+ * day; should that fail, only this click is lost, and the failure is logged.
+ */
+export function recordClick(
+  recording: ClickRecording,
+  { method, headers, ip }: VisitRequest,
+  { outcome, country }: ClickToRecord,
+): void {
+  const occurredAt = recording.clock.now();
+  recording.salts.saltFor(occurredAt).then(
+    (salt) => {
+      recording.clicks.record(
+        clickRecord({ method, headers, ip, country, occurredAt }, outcome, salt),
+      );
+    },
+    (error: unknown) => {
+      recording.log.warn({ err: error }, 'A click could not be recorded');
+    },
+  );
+}
