@@ -1359,7 +1359,11 @@ export interface components {
         };
         /**
          * @description Designed here: enrolment in the device-maker's services program. Enrolling needs an
-         *     `at` token, which starts with `1`; the campaign token is optional.
+         *     `at` token, which starts with `1`; the campaign token is optional. These settings and
+         *     the program's affiliate token (`/v1/affiliate-tokens`) are one enrolment: saving the
+         *     settings enrolled saves the token with `at` and `ct`, saving them not enrolled deletes
+         *     it (the settings keep the tokens for coming back), and saving or deleting the token
+         *     enrols or leaves.
          */
         AppleServicesSettings: {
             enrolled: boolean;

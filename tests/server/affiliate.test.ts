@@ -178,6 +178,81 @@ describe("the device-maker's services program", () => {
   });
 });
 
+describe("the services program's settings and its affiliate token", () => {
+  const settingsUrl = '/v2/settings/apple-services';
+  const appleServices = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
+
+  async function appleTokenOf(cookie: string) {
+    const list = await request(cookie, { url: '/v1/affiliate-tokens' });
+    const { results } = list.json<{
+      results: { guid: string; programGuid: string; parameters: object }[];
+    }>();
+    return results.find(({ programGuid }) => programGuid === appleServices);
+  }
+
+  test('enrolling saves the token redirects apply; leaving removes it and keeps the settings', async () => {
+    const cookie = await cookieFor('maya.okafor@example.com');
+    const enrolment = { enrolled: true, affiliateToken: '1010lqW7', campaignToken: 'spring' };
+
+    await request(cookie, { method: 'PUT', url: settingsUrl, payload: enrolment });
+    expect((await appleTokenOf(cookie))?.parameters).toEqual({ at: '1010lqW7', ct: 'spring' });
+
+    await request(cookie, {
+      method: 'PUT',
+      url: settingsUrl,
+      payload: { ...enrolment, campaignToken: '' },
+    });
+    expect((await appleTokenOf(cookie))?.parameters).toEqual({ at: '1010lqW7' });
+
+    await request(cookie, {
+      method: 'PUT',
+      url: settingsUrl,
+      payload: { ...enrolment, enrolled: false },
+    });
+    expect(await appleTokenOf(cookie)).toBeUndefined();
+    expect((await request(cookie, { url: settingsUrl })).json()).toEqual({
+      ...enrolment,
+      enrolled: false,
+    });
+  });
+
+  test('saving the token enrols, and deleting it leaves the program', async () => {
+    const cookie = await cookieFor('maya.okafor@example.com');
+    const saved = await request(cookie, {
+      method: 'POST',
+      url: `/v1/affiliate-tokens?programGuid=${appleServices}`,
+      payload: { parameters: { at: '1001abc', ct: 'launch' } },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect((await request(cookie, { url: settingsUrl })).json()).toEqual({
+      enrolled: true,
+      affiliateToken: '1001abc',
+      campaignToken: 'launch',
+    });
+
+    const { guid } = saved.json<{ guid: string }>();
+    await request(cookie, { method: 'DELETE', url: `/v1/affiliate-tokens?guid=${guid}` });
+    expect((await request(cookie, { url: settingsUrl })).json()).toEqual({
+      enrolled: false,
+      affiliateToken: '1001abc',
+      campaignToken: 'launch',
+    });
+  });
+
+  test('a campaign token the settings could not hold is refused at the token too', async () => {
+    const cookie = await cookieFor('maya.okafor@example.com');
+    const refused = await request(cookie, {
+      method: 'POST',
+      url: `/v1/affiliate-tokens?programGuid=${appleServices}`,
+      payload: { parameters: { at: '1001abc', ct: 'spring launch' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(fieldErrorsOf(refused)).toMatchObject([
+      { fieldName: 'Parameters.ct', errorCode: 'Format' },
+    ]);
+  });
+});
+
 test('every affiliate operation needs a session', async () => {
   const { app } = testApp();
   const guid = '8c1e5d2a-6b3f-4a7e-9d0c-2f4b6a8e1c57';

@@ -4,6 +4,7 @@ import { actingUserOf } from '../auth/request-auth';
 import { appleServicesSettings } from '../db/schema';
 import { ApiProblem } from '../http/api-problem';
 import type { Handlers } from '../http/handler';
+import { applyAppleServicesSettings } from './apple-services';
 
 type AppleServicesSettings = components['schemas']['AppleServicesSettings'];
 
@@ -13,7 +14,10 @@ const notEnrolled: AppleServicesSettings = {
   campaignToken: '',
 };
 
-/** The device-maker's services program; the contract's schema checks that `at` starts with 1. */
+/**
+ * The device-maker's services program; the contract's schema checks that `at` starts with 1.
+ * Saving also saves the program's affiliate token, which redirects apply (apple-services.ts).
+ */
 export const appleServicesHandlers = {
   async getAppleServicesSettings(_request, { db, auth }) {
     const [settings] = await db
@@ -27,7 +31,7 @@ export const appleServicesHandlers = {
     return { status: 200, body: settings ?? notEnrolled };
   },
 
-  async updateAppleServicesSettings({ body }, { db, clock, auth }) {
+  async updateAppleServicesSettings({ body }, { db, clock, auth, linkCache }) {
     if (body.enrolled && body.affiliateToken === '') {
       throw ApiProblem.invalid([
         {
@@ -37,11 +41,17 @@ export const appleServicesHandlers = {
         },
       ]);
     }
-    const saved = { ...body, updatedAt: clock.now() };
-    await db
-      .insert(appleServicesSettings)
-      .values({ userId: actingUserOf(auth).id, ...saved })
-      .onConflictDoUpdate({ target: appleServicesSettings.userId, set: saved });
+    const userId = actingUserOf(auth).id;
+    const now = clock.now();
+    const saved = { ...body, updatedAt: now };
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(appleServicesSettings)
+        .values({ userId, ...saved })
+        .onConflictDoUpdate({ target: appleServicesSettings.userId, set: saved });
+      await applyAppleServicesSettings(tx, userId, body, now);
+    });
+    linkCache.forgetOwner(userId);
     return { status: 200, body };
   },
 } satisfies Handlers;

@@ -12,6 +12,8 @@ export interface AffiliateProgram {
   parameter: string;
   /** Parameters a token may have besides, added to the address when saved. */
   optionalParameters: readonly string[];
+  /** Formats an optional parameter must have, with what to say when it does not. */
+  parameterFormats?: Readonly<Record<string, { pattern: RegExp; message: string }>>;
 }
 
 /** The programs a token can be saved for, by GUID (lower-cased). */
@@ -24,6 +26,13 @@ export const affiliatePrograms: ReadonlyMap<string, AffiliateProgram> = new Map(
       retailer: 'Apple Books',
       parameter: 'at',
       optionalParameters: ['ct'],
+      // As the Apple Services settings hold it (the contract's AppleServicesSettings).
+      parameterFormats: {
+        ct: {
+          pattern: /^[A-Za-z0-9_-]{0,40}$/,
+          message: 'A campaign token has up to 40 letters, digits, hyphens and underscores.',
+        },
+      },
     },
   ],
   [
@@ -81,12 +90,19 @@ export function tokenFieldErrors(
       },
     ];
   }
-  if (parameters[program.parameter]?.trim()) return [];
-  return [
-    {
+  const errors: FieldError[] = [];
+  if (!parameters[program.parameter]?.trim()) {
+    errors.push({
       fieldName: `Parameters.${program.parameter}`,
       errorCode: 'Required',
       message: `${program.name} needs your \`${program.parameter}\` value.`,
-    },
-  ];
+    });
+  }
+  for (const [name, { pattern, message }] of Object.entries(program.parameterFormats ?? {})) {
+    const value = parameters[name];
+    if (value !== undefined && !pattern.test(value)) {
+      errors.push({ fieldName: `Parameters.${name}`, errorCode: 'Format', message });
+    }
+  }
+  return errors;
 }
