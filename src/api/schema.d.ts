@@ -383,6 +383,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/admin/link-issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reported link issues, for review
+         * @description Designed here. For administrators only. Reports waiting for a decision (`open`, the
+         *     default) oldest first, so the longest waiting is seen first; or decided ones
+         *     (`resolved`), newest decision first.
+         */
+        get: operations["listLinkIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/link-issues/{reference}/resolution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Uphold or dismiss a reported link issue
+         * @description Designed here. For administrators only. Upholding disables the link: its short URL
+         *     answers 410 with a plain explanation from then on, and the owner is told by e-mail.
+         *     Dismissing leaves the link working. A report is decided once; deciding it again
+         *     answers 409.
+         */
+        put: operations["resolveLinkIssue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/collections/list": {
         parameters: {
             query?: never;
@@ -1227,6 +1272,40 @@ export interface components {
             /** @description Quote it when writing to support. */
             reference: string;
         };
+        /** @description Designed here: a reported link issue as administrators review it. */
+        LinkIssue: {
+            reference: string;
+            /** Format: uri */
+            shortUrl: string;
+            /** @description Where the link leads; null once the link was deleted. */
+            destination: string | null;
+            linkDisabled: boolean;
+            /** @description Null for an unclaimed or deleted link. */
+            ownerEmail: string | null;
+            kind: components["schemas"]["LinkIssueKind"];
+            details: string;
+            reporterEmail: string | null;
+            /** Format: date-time */
+            reportedAt: string;
+            resolution: null | components["schemas"]["LinkIssueResolution"];
+        };
+        LinkIssueResolution: {
+            outcome: components["schemas"]["LinkIssueOutcome"];
+            /** Format: date-time */
+            decidedAt: string;
+            /** @description The administrator's e-mail; null once their account was deleted. */
+            decidedBy: string | null;
+        };
+        /** @enum {string} */
+        LinkIssueOutcome: "upheld" | "dismissed";
+        LinkIssueDecision: {
+            outcome: components["schemas"]["LinkIssueOutcome"];
+        };
+        LinkIssueList: {
+            results: components["schemas"]["LinkIssue"][];
+            /** Format: int32 */
+            total: number;
+        };
         Collection: {
             id: components["schemas"]["CollectionId"];
             title: components["schemas"]["Title"];
@@ -1520,6 +1599,15 @@ export interface components {
         };
         /** @description The vanity or alias code is already taken. */
         VanityCodeTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Designed here: the link issue was already upheld or dismissed. */
+        AlreadyDecided: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2185,6 +2273,92 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listLinkIssues: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+                /** @description How many reports to skip. */
+                skip?: number;
+                /** @description How many reports to return. */
+                take?: number;
+            };
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkIssueList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resolveLinkIssue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkIssueDecision"];
+            };
+        };
+        responses: {
+            /** @description The report, decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkIssue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AlreadyDecided"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -3,8 +3,10 @@ import { findUserByEmail, rolesOf } from '../auth/users';
 import { collections, links } from '../db/schema';
 import { ApiProblem } from '../http/api-problem';
 import type { Handlers } from '../http/handler';
+import { linkIssueReviewHandlers } from './link-issue-handlers';
 
 export const adminHandlers = {
+  ...linkIssueReviewHandlers,
   async lookUpAccount({ query }, { db, config }) {
     const user = await findUserByEmail(db, query.userEmail);
     if (!user) throw ApiProblem.notFound();

@@ -333,9 +333,15 @@ export const linkIssueReports = pgTable(
     email: text('email'),
     reporterId: userId('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** When an administrator upheld or dismissed the report; null while it waits. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    outcome: text('outcome').$type<Schemas['LinkIssueOutcome']>(),
+    resolvedBy: userId('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [index('link_issue_reports_link_id_idx').on(table.linkId)],
+  (table) => [
+    index('link_issue_reports_link_id_idx').on(table.linkId),
+    index('link_issue_reports_resolved_at_created_at_idx').on(table.resolvedAt, table.createdAt),
+  ],
 );
 
 /** Links of the previous link product, by owner e-mail, waiting for `POST /v1/upgrade`. */

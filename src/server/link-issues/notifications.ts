@@ -84,6 +84,33 @@ function administratorMessage(issue: ReportedIssue, to: string, config: Config):
   };
 }
 
+/** To the owner of a link an administrator disabled after upholding a report about it. */
+export function linkDisabledMessage(
+  report: { reference: string; domain: string; code: string },
+  to: string,
+  config: Config,
+): MailMessage {
+  const link = `${config.appOrigin}/links`;
+  return {
+    to,
+    subject: `${report.domain}/${report.code} was disabled after a reader's report`,
+    actionUrl: link,
+    text: [
+      'Hello,',
+      '',
+      `We looked into a reader's report about https://${report.domain}/${report.code} and found`,
+      'the problem they described, so the link no longer sends readers on: they see a page',
+      'saying it was disabled.',
+      '',
+      'To reach your readers again, create a new link to the right store in Your links:',
+      link,
+      '',
+      `If you think we got this wrong, reply and quote ${report.reference}.`,
+      '',
+    ].join('\n'),
+  };
+}
+
 /**
  * The messages about a report: one to the link's owner and one to each administrator. An owner
  * who is an administrator gets the administrators' message only.

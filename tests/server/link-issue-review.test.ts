@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'vitest';
+import { links } from '../../src/server/db/schema';
+import { ClickRecorder } from '../../src/server/smart-links/click-recorder';
+import { buildShortLinkHost } from '../../src/server/smart-links/short-link-host';
+import { openVisitorCountryFinder } from '../../src/server/smart-links/visitor-country';
+import { VisitorSalts } from '../../src/server/smart-links/visitor-salts';
+import { adminEmail, sessionCookieOf, setUpTestApp, signIn } from './support/test-app';
+
+const testApp = setUpTestApp();
+const ownerEmail = 'maya.okafor@example.com';
+
+/** An owned link with a reader's report about it; the owner's and an administrator's cookies. */
+async function reportedLink() {
+  const owner = await signIn(testApp(), ownerEmail);
+  await testApp()
+    .db.insert(links)
+    .values({
+      id: 'lnk_salt',
+      ownerId: Number(owner.json<{ userId: string }>().userId),
+      domain: 'shelf.to',
+      code: 'salt-orchard',
+      baseCode: 'salt-orchard',
+      url: 'https://www.amazon.co.uk/dp/1668012340',
+    });
+  const reported = await testApp().app.inject({
+    method: 'POST',
+    url: '/v1/report-link-issue',
+    payload: {
+      domain: 'shelf.to',
+      code: 'salt-orchard',
+      kind: 'wrongBook',
+      details: 'It opens a cookbook.',
+      email: 'reader@example.org',
+    },
+  });
+  const { reference } = reported.json<{ reference: string }>();
+  const admin = sessionCookieOf(await signIn(testApp(), adminEmail));
+  testApp().mail.length = 0;
+  return { reference, owner: sessionCookieOf(owner), admin };
+}
+
+function asUser(cookie: string, method: 'GET' | 'PUT', url: string, payload?: object) {
+  return testApp().app.inject({ method, url, headers: { cookie }, payload });
+}
+
+function decide(cookie: string, reference: string, outcome: string) {
+  return asUser(cookie, 'PUT', `/v2/admin/link-issues/${reference}/resolution`, { outcome });
+}
+
+async function shortLinkStatus(code: string): Promise<number> {
+  const { db, clock, deps } = testApp();
+  const clicks = new ClickRecorder({ db, logger: { warn() {} } });
+  const host = buildShortLinkHost({
+    db,
+    clock,
+    config: deps.config,
+    links: deps.linkCache,
+    clicks,
+    salts: new VisitorSalts(db),
+    findCountry: await openVisitorCountryFinder(),
+  });
+  try {
+    return (await host.inject({ url: `/${code}` })).statusCode;
+  } finally {
+    await host.close();
+    await clicks.close();
+  }
+}
+
+describe('reviewing reported link issues', () => {
+  test('lists open reports with the link, its owner and the reporter', async () => {
+    const { reference, admin } = await reportedLink();
+
+    const open = await asUser(admin, 'GET', '/v2/admin/link-issues');
+
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({
+      results: [
+        {
+          reference,
+          shortUrl: 'https://shelf.to/salt-orchard',
+          destination: 'https://www.amazon.co.uk/dp/1668012340',
+          linkDisabled: false,
+          ownerEmail,
+          kind: 'wrongBook',
+          details: 'It opens a cookbook.',
+          reporterEmail: 'reader@example.org',
+          reportedAt: '2026-11-21T09:00:00.000Z',
+          resolution: null,
+        },
+      ],
+      total: 1,
+    });
+  });
+
+  test('upholding disables the link at once, tells its owner, and moves the report to resolved', async () => {
+    const { reference, admin } = await reportedLink();
+    expect(await shortLinkStatus('salt-orchard')).toBe(302);
+
+    const upheld = await decide(admin, reference, 'upheld');
+
+    expect(upheld.statusCode).toBe(200);
+    expect(upheld.json()).toMatchObject({
+      reference,
+      linkDisabled: true,
+      resolution: {
+        outcome: 'upheld',
+        decidedAt: '2026-11-21T09:00:00.000Z',
+        decidedBy: adminEmail,
+      },
+    });
+    expect(await shortLinkStatus('salt-orchard')).toBe(410);
+    expect(testApp().mail.map(({ to, subject }) => ({ to, subject }))).toEqual([
+      { to: ownerEmail, subject: "shelf.to/salt-orchard was disabled after a reader's report" },
+    ]);
+    const open = await asUser(admin, 'GET', '/v2/admin/link-issues');
+    const resolved = await asUser(admin, 'GET', '/v2/admin/link-issues?status=resolved');
+    expect(open.json()).toEqual({ results: [], total: 0 });
+    expect(resolved.json()).toMatchObject({ results: [{ reference }], total: 1 });
+  });
+
+  test('dismissing leaves the link working and tells nobody', async () => {
+    const { reference, admin } = await reportedLink();
+
+    const dismissed = await decide(admin, reference, 'dismissed');
+
+    expect(dismissed.json()).toMatchObject({
+      linkDisabled: false,
+      resolution: { outcome: 'dismissed' },
+    });
+    expect(await shortLinkStatus('salt-orchard')).toBe(302);
+    expect(testApp().mail).toEqual([]);
+  });
+
+  test('a report is decided once; an unknown one is not found', async () => {
+    const { reference, admin } = await reportedLink();
+    await decide(admin, reference, 'dismissed');
+
+    const again = await decide(admin, reference, 'upheld');
+    const unknown = await decide(admin, 'LI-20261121-9999', 'upheld');
+
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ responseStatus: { errorCode: 'AlreadyDecided' } });
+    expect(await shortLinkStatus('salt-orchard')).toBe(302);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  test('is for administrators only', async () => {
+    const { reference, owner } = await reportedLink();
+
+    const list = await asUser(owner, 'GET', '/v2/admin/link-issues');
+    const decision = await decide(owner, reference, 'upheld');
+
+    expect([list.statusCode, decision.statusCode]).toEqual([403, 403]);
+  });
+});
