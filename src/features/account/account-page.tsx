@@ -20,10 +20,12 @@ import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconLogout } from '@tabler/icons-react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import * as v from 'valibot';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
+import { useFormFailure } from '@/components/use-form-failure';
 import { rememberEmail } from '@/lib/session';
 import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
 import {
@@ -42,7 +44,6 @@ import {
 } from './account-queries';
 import { ButtonLink } from '@/components/button-link';
 
-/** Field errors the form can show at its fields, and the message for everything else. */
 function AccountSummary({ account }: { account: Account }) {
   return (
     <Paper withBorder radius="md" p="lg">
@@ -98,7 +99,6 @@ function AccountSummary({ account }: { account: Account }) {
 function AccountForm({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const save = $api.useMutation('put', '/v2/account');
-  const [failure, setFailure] = useState<string>();
   const form = useForm<AccountFormValues>({
     mode: 'uncontrolled',
     initialValues: {
@@ -108,9 +108,10 @@ function AccountForm({ account }: { account: Account }) {
     },
     validate: schemaResolver(accountFormSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   const submit = form.onSubmit((values) => {
-    setFailure(undefined);
+    failure.clear();
     const body = v.parse(accountFormSchema, values);
     save.mutate(
       { body },
@@ -126,9 +127,7 @@ function AccountForm({ account }: { account: Account }) {
           void queryClient.invalidateQueries({ queryKey: accountQueryKeyPrefix() });
         },
         onError: (error) => {
-          const split = splitFormFailure(error, ACCOUNT_FIELD_NAMES);
-          form.setErrors(split.fieldErrors);
-          setFailure(split.message);
+          failure.apply(splitFormFailure(error, ACCOUNT_FIELD_NAMES));
         },
       },
     );
@@ -179,16 +178,8 @@ function AccountForm({ account }: { account: Account }) {
           key={form.key('preferences.defaultStorefront')}
           {...form.getInputProps('preferences.defaultStorefront')}
         />
-        {failure && (
-          <Alert color="red" title="Not saved" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save changes
-          </Button>
-        </Group>
+        <FormFailure title="Not saved" message={failure.message} />
+        <FormActions submitLabel="Save changes" pending={save.isPending} />
       </Stack>
     </form>
   );
@@ -238,11 +229,10 @@ function ProductUpdates({ account }: { account: Account }) {
             <Text size="sm">
               Hear from us when Shelflink gains a feature or changes how your links work.
             </Text>
-            {subscribe.isError && (
-              <Alert color="red" title="Not subscribed" role="alert">
-                {errorText(subscribe.error)}
-              </Alert>
-            )}
+            <FormFailure
+              title="Not subscribed"
+              message={subscribe.isError ? errorText(subscribe.error) : undefined}
+            />
             <Button variant="light" onClick={subscribeNow} loading={subscribe.isPending}>
               Subscribe to updates
             </Button>

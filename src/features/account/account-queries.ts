@@ -1,4 +1,5 @@
 import { isApiError } from '@/api/api-error';
+import { UNEXPECTED_FAILURE } from '@/api/form-failure';
 import type { components } from '@/api/schema';
 import { $api } from '@/api/query-client';
 
@@ -17,5 +18,5 @@ export const PLAN_LABELS: Record<Plan, string> = {
 
 /** What to tell the user about a failed call. */
 export function errorText(error: unknown): string {
-  return isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+  return isApiError(error) ? error.message : UNEXPECTED_FAILURE;
 }

@@ -21,6 +21,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/query-client';
 import { AnchorLink } from '@/components/anchor-link';
+import { FormFailure } from '@/components/form-failure';
 import { useSession } from '@/shell/use-session';
 import { accountQueryKeyPrefix, errorText } from './account-queries';
 import { ButtonLink } from '@/components/button-link';
@@ -72,11 +73,15 @@ function UpgradeAction() {
 
   return (
     <Stack align="flex-start" gap="sm">
-      {upgrade.isError && (
-        <Alert color="red" title="The upgrade did not finish" role="alert" w="100%">
-          {errorText(upgrade.error)} Nothing was lost; you can try again.
-        </Alert>
-      )}
+      <FormFailure
+        title="The upgrade did not finish"
+        message={
+          upgrade.isError
+            ? `${errorText(upgrade.error)} Nothing was lost; you can try again.`
+            : undefined
+        }
+        w="100%"
+      />
       <Button
         size="md"
         loading={upgrade.isPending}

@@ -22,8 +22,10 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
+import { UNEXPECTED_FAILURE } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import type { components } from '@/api/schema';
+import { FormFailure } from '@/components/form-failure';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
 import { useSession } from '@/shell/use-session';
 
@@ -206,6 +208,12 @@ export function AdminDashboardPage() {
   });
 
   const notFound = isApiError(lookup.error) && lookup.error.status === 404;
+  const lookupFailure =
+    !lookup.isError || notFound
+      ? undefined
+      : isApiError(lookup.error)
+        ? lookup.error.message
+        : UNEXPECTED_FAILURE;
 
   return (
     <Container size="lg" py="lg">
@@ -255,31 +263,25 @@ export function AdminDashboardPage() {
               <VisuallyHidden>Looking up the account</VisuallyHidden>
             </Skeleton>
           )}
-          {lookup.isError &&
-            (notFound ? (
-              <Alert color="gray" title="Nothing found" role="status">
-                {NO_ACCOUNT_MESSAGE}
-              </Alert>
-            ) : (
-              <Alert color="red" title="The lookup failed" role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">
-                    {isApiError(lookup.error)
-                      ? lookup.error.message
-                      : 'Something went wrong. Please try again.'}
-                  </Text>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      lookup.mutate(lookup.variables);
-                    }}
-                  >
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
-            ))}
+          {notFound && (
+            <Alert color="gray" title="Nothing found" role="status">
+              {NO_ACCOUNT_MESSAGE}
+            </Alert>
+          )}
+          <FormFailure title="The lookup failed" message={lookupFailure}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{lookupFailure}</Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  if (lookup.variables) lookup.mutate(lookup.variables);
+                }}
+              >
+                Try again
+              </Button>
+            </Stack>
+          </FormFailure>
           {lookup.data && <AccountCard account={lookup.data} />}
         </Stack>
       </Stack>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
 import { $api } from '@/api/query-client';
+import { FormFailure } from '@/components/form-failure';
 import { rememberEmail } from '@/lib/session';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
 import { rememberAfterSignIn, type SignInFailure } from './token-sign-in';
@@ -77,11 +78,10 @@ export function LoginPage() {
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack>
-              {search.failed && (
-                <Alert color="red" title="You are not signed in" role="alert">
-                  {failureMessages[search.failed]}
-                </Alert>
-              )}
+              <FormFailure
+                title="You are not signed in"
+                message={search.failed && failureMessages[search.failed]}
+              />
               <Text size="sm" c="dimmed">
                 No password needed: we e-mail you a link that signs you in. New to Shelflink? The
                 same link creates your account.

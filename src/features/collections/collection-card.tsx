@@ -4,6 +4,7 @@ import { collectionLinksLabel, withoutScheme } from './collection-form';
 import { CollectionCover } from './collection-cover';
 import type { Collection } from './collection-types';
 import { CopyValueButton } from '@/components/copy-value-button';
+import { isWebAddress } from '@/lib/web-address';
 
 const updatedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
@@ -32,7 +33,7 @@ export function CollectionCard({
           {collection.title}
         </Title>
         <Group gap={4} wrap="nowrap">
-          {/^https?:\/\//.test(collection.shortUrl) ? (
+          {isWebAddress(collection.shortUrl) ? (
             <Anchor
               href={collection.shortUrl}
               target="_blank"

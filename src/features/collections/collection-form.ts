@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
+import type { FormFailureSplit } from '@/api/form-failure';
 import { abbreviateNumber } from '@/lib/format-number';
 import { vanityCodeSchema } from '@/lib/validation-rules';
 
@@ -72,19 +73,13 @@ export const emptyCreateCollectionValues: CreateCollectionValues = {
   coverAlt: '',
 };
 
-/** What a failed call means for a form: messages for its fields, and one for the form itself. */
-export interface FormFailure {
-  fieldErrors: Record<string, string>;
-  message: string | undefined;
-}
-
 const FALLBACK_MESSAGE = 'That did not work. Please try again.';
 
 /**
  * Splits a rejection into errors at the form's fields (`fieldMap` maps the server's field name,
  * first letter lower-cased, to the form field) and a message for everything else.
  */
-export function toFormFailure(error: unknown, fieldMap: Record<string, string>): FormFailure {
+export function toFormFailure(error: unknown, fieldMap: Record<string, string>): FormFailureSplit {
   if (!isApiError(error)) return { fieldErrors: {}, message: FALLBACK_MESSAGE };
   const fieldErrors: Record<string, string> = {};
   const otherMessages: string[] = [];

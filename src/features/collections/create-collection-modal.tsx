@@ -1,5 +1,5 @@
 import '@/components/on-demand-mantine-styles';
-import { Alert, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,10 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
 import { $api } from '@/api/query-client';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
+import { useFormFailure } from '@/components/use-form-failure';
 import { VANITY_CODE_TAKEN_MESSAGE } from '@/lib/validation-rules';
 import {
   COLLECTION_TITLE_MAX_LENGTH,
@@ -55,7 +58,6 @@ function CreateCollectionForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const createImage = $api.useMutation('post', '/v2/images');
   const createCollection = $api.useMutation('post', '/v2/collections');
-  const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
   // If the collection fails after its cover was registered, a retry reuses that image.
   const [registeredCover, setRegisteredCover] = useState<{ key: string; id: string }>();
@@ -64,6 +66,7 @@ function CreateCollectionForm({ onDone }: { onDone: () => void }) {
     initialValues: emptyCreateCollectionValues,
     validate: schemaResolver(createCollectionSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   /** Registers the cover, if any; `failed` once the form shows why it could not be. */
   const registerCover = async (
@@ -83,9 +86,11 @@ function CreateCollectionForm({ onDone }: { onDone: () => void }) {
       setRegisteredCover({ key, id: image.id });
       return { imageId: image.id };
     } catch (error) {
-      const failure = toFormFailure(error, imageFieldMap);
-      form.setErrors(failure.fieldErrors);
-      setFormError(failure.message && `The cover image was not saved: ${failure.message}`);
+      const split = toFormFailure(error, imageFieldMap);
+      failure.apply({
+        ...split,
+        message: split.message && `The cover image was not saved: ${split.message}`,
+      });
       return 'failed';
     }
   };
@@ -119,19 +124,17 @@ function CreateCollectionForm({ onDone }: { onDone: () => void }) {
         form.setFieldError('aliasCode', VANITY_CODE_TAKEN_MESSAGE);
         return;
       }
-      const failure = toFormFailure(error, collectionFieldMap);
-      form.setErrors(failure.fieldErrors);
-      setFormError(failure.message);
+      failure.apply(toFormFailure(error, collectionFieldMap));
     }
   };
 
   const submit = form.onSubmit((values) => {
-    setFormError(undefined);
+    failure.clear();
     setSaving(true);
     save(v.parse(createCollectionSchema, values))
       .catch((error: unknown) => {
         // Only the availability check gets here.
-        setFormError(toFormFailure(error, {}).message);
+        failure.apply(toFormFailure(error, {}));
       })
       .finally(() => {
         setSaving(false);
@@ -194,19 +197,8 @@ function CreateCollectionForm({ onDone }: { onDone: () => void }) {
             />
           </Stack>
         </Fieldset>
-        {formError && (
-          <Alert color="red" role="alert" title="The collection was not created">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Create collection
-          </Button>
-        </Group>
+        <FormFailure title="The collection was not created" message={failure.message} />
+        <FormActions onCancel={onDone} submitLabel="Create collection" pending={saving} />
       </Stack>
     </form>
   );

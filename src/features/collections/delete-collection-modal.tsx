@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { $api } from '@/api/query-client';
+import { ConfirmActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
+import { useFormFailure } from '@/components/use-form-failure';
 import { collectionLinksLabel, toFormFailure, withoutScheme } from './collection-form';
 import type { Collection } from './collection-types';
 
@@ -45,30 +47,26 @@ function DeleteConfirmation({
 }) {
   const queryClient = useQueryClient();
   const deleteCollection = $api.useMutation('delete', '/v2/collections/{id}');
-  const [error, setError] = useState<string>();
+  const failure = useFormFailure();
 
-  const confirm = () => {
-    setError(undefined);
-    deleteCollection.mutate(
-      { params: { path: { id: collection.id } } },
-      {
-        onSuccess: () => {
-          queryClient.removeQueries({
-            queryKey: ['get', '/v2/collections/{id}', { params: { path: { id: collection.id } } }],
-          });
-          void queryClient.invalidateQueries({ queryKey: ['get', '/v2/collections/list'] });
-          notifications.show({
-            color: 'teal',
-            title: 'Collection deleted',
-            message: `${collection.title} is gone. Its links are still in your books.`,
-          });
-          onDeleted(collection);
-        },
-        onError: (failure) => {
-          setError(toFormFailure(failure, {}).message);
-        },
-      },
-    );
+  const confirm = async () => {
+    failure.clear();
+    try {
+      await deleteCollection.mutateAsync({ params: { path: { id: collection.id } } });
+    } catch (error) {
+      failure.apply(toFormFailure(error, {}));
+      return;
+    }
+    queryClient.removeQueries({
+      queryKey: ['get', '/v2/collections/{id}', { params: { path: { id: collection.id } } }],
+    });
+    void queryClient.invalidateQueries({ queryKey: ['get', '/v2/collections/list'] });
+    notifications.show({
+      color: 'teal',
+      title: 'Collection deleted',
+      message: `${collection.title} is gone. Its links are still in your books.`,
+    });
+    onDeleted(collection);
   };
 
   return (
@@ -78,19 +76,8 @@ function DeleteConfirmation({
         <strong>{withoutScheme(collection.shortUrl)}</strong> will stop working.{' '}
         {keptLinksSentence(collection.linkIds.length)}
       </Text>
-      {error && (
-        <Alert color="red" role="alert" title="The collection was not deleted">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} data-autofocus>
-          Keep it
-        </Button>
-        <Button color="red" onClick={confirm} loading={deleteCollection.isPending}>
-          Delete collection
-        </Button>
-      </Group>
+      <FormFailure title="The collection was not deleted" message={failure.message} />
+      <ConfirmActions confirmLabel="Delete collection" onConfirm={confirm} onKeep={onCancel} />
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import * as v from 'valibot';
 import { $api } from '@/api/query-client';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
+import { useFormFailure } from '@/components/use-form-failure';
 import {
   COLLECTION_TITLE_MAX_LENGTH,
   editCollectionSchema,
@@ -41,16 +43,16 @@ function EditCollectionForm({
 }) {
   const queryClient = useQueryClient();
   const updateCollection = $api.useMutation('put', '/v2/collections/{id}');
-  const [formError, setFormError] = useState<string>();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { title: collection.title, linkIds: collection.linkIds },
     validate: schemaResolver(editCollectionSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   const submit = form.onSubmit((values) => {
     const { title, linkIds } = v.parse(editCollectionSchema, values);
-    setFormError(undefined);
+    failure.clear();
     updateCollection.mutate(
       { params: { path: { id: collection.id } }, body: { title, linkIds } },
       {
@@ -65,9 +67,7 @@ function EditCollectionForm({
           onDone();
         },
         onError: (error) => {
-          const failure = toFormFailure(error, fieldMap);
-          form.setErrors(failure.fieldErrors);
-          setFormError(failure.message);
+          failure.apply(toFormFailure(error, fieldMap));
         },
       },
     );
@@ -89,19 +89,12 @@ function EditCollectionForm({
           key={form.key('linkIds')}
           {...form.getInputProps('linkIds')}
         />
-        {formError && (
-          <Alert color="red" role="alert" title="The collection was not saved">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={updateCollection.isPending}>
-            Save changes
-          </Button>
-        </Group>
+        <FormFailure title="The collection was not saved" message={failure.message} />
+        <FormActions
+          onCancel={onDone}
+          submitLabel="Save changes"
+          pending={updateCollection.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,12 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useId, useState } from 'react';
-import { isApiError, UNKNOWN_FIELD_ERROR } from '@/api/api-error';
+import { useId } from 'react';
+import { UNKNOWN_FIELD_ERROR } from '@/api/api-error';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
+import { FormFailure } from '@/components/form-failure';
+import { useFormFailure } from '@/components/use-form-failure';
 import { DEVICE_MAKER_TOKEN_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
 import { claimLinkSchema, toSignupRequest, type ClaimLinkValues } from './link-editor-schemas';
 
@@ -11,45 +14,32 @@ interface ClaimLinkFormProps {
   link: { domain: string; code: string; url: string };
 }
 
-// The server names the token inside affiliateParameters; the form has one field for it.
+// The server names the token inside affiliateParameters (`affiliateParameters.at`); the form has
+// one field for it.
 const serverFieldToFormField: Readonly<Record<string, keyof ClaimLinkValues>> = {
   email: 'email',
   affiliateParameters: 'appleServicesToken',
-  'affiliateParameters.at': 'appleServicesToken',
   at: 'appleServicesToken',
 };
 
 /** A signed-out visitor signs up with an e-mail address to keep the link they created. */
 export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
   const signup = $api.useMutation('post', '/v1/signup');
-  const [failure, setFailure] = useState<string>();
   const headingId = useId();
   const form = useForm<ClaimLinkValues>({
     mode: 'uncontrolled',
     initialValues: { email: '', appleServicesToken: '' },
     validate: schemaResolver(claimLinkSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   const submit = form.onSubmit((values) => {
-    setFailure(undefined);
+    failure.clear();
     signup.mutate(
       { body: toSignupRequest(values, link) },
       {
         onError: (error) => {
-          if (!isApiError(error)) {
-            setFailure(UNKNOWN_FIELD_ERROR);
-            return;
-          }
-          const fieldErrors: Partial<Record<keyof ClaimLinkValues, string>> = {};
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            const formField = serverFieldToFormField[field];
-            if (formField) fieldErrors[formField] ??= message;
-          }
-          if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-          else
-            setFailure(
-              error.responseStatus.message || (error.fieldErrors.unknownError ?? error.message),
-            );
+          failure.apply(splitFormFailure(error, serverFieldToFormField, UNKNOWN_FIELD_ERROR));
         },
       },
     );
@@ -105,11 +95,7 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
           maxLength={DEVICE_MAKER_TOKEN_MAX_LENGTH}
           errorProps={{ role: 'alert' }}
         />
-        {failure && (
-          <Alert color="red" title="We could not send the confirmation" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure title="We could not send the confirmation" message={failure.message} />
         <Button type="submit" loading={signup.isPending} style={{ alignSelf: 'flex-start' }}>
           Claim my link
         </Button>

@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconList, IconPlus } from '@tabler/icons-react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { isWebAddress } from '@/lib/web-address';
 import { ClaimLinkForm } from './claim-link-form';
-import { isWebAddress } from './link-editor-schemas';
 import { LazyLinkQrCode } from './link-qr-code-loader';
 import type { Link } from './use-link-editor';
 

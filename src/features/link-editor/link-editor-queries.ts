@@ -27,6 +27,11 @@ export const vanityAvailabilityQueryOptions = (code: string) =>
     params: { query: { domain: SHORT_LINK_DOMAIN, code } },
   });
 
+/** Whether the availability check answered that a code is taken; no answer yet is not a no. */
+export function isTaken(answer: { isAvailable: boolean } | undefined): boolean {
+  return answer?.isAvailable === false;
+}
+
 /** The author's saved affiliate tokens: the programs a new link can carry. */
 export const savedAffiliateTokensQueryOptions = () =>
   $api.queryOptions('get', '/v1/affiliate-tokens');

@@ -235,13 +235,3 @@ export function toSignupRequest(
     affiliateParameters: token === '' ? {} : { [DEVICE_MAKER_PARAMETER_NAME]: token },
   };
 }
-
-/** Only http(s) addresses are rendered as links. */
-export function isWebAddress(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}

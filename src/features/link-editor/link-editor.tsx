@@ -1,70 +1,20 @@
 import '@/components/on-demand-mantine-styles';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Stepper,
-  Text,
-  Title,
-  useMatches,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { isApiError } from '@/api/api-error';
-import type { components } from '@/api/schema';
-import { $api } from '@/api/query-client';
-import { normalizeVanityCode, VANITY_CODE_TAKEN_MESSAGE } from '@/lib/validation-rules';
+import { FormFailure } from '@/components/form-failure';
+import { useFormFailure } from '@/components/use-form-failure';
 import { setLinkEditorOpen } from '@/shell/link-editor-visibility';
 import { useSession } from '@/shell/use-session';
-import { offeredPrograms } from './affiliate-programs';
 import { CreatedStep } from './created-step';
 import { CustomizeStep } from './customize-step';
 import { DestinationStep } from './destination-step';
 import { useLinkEditorForm } from './link-editor-form';
 import { editorFrameProps, editorTitleProps } from './link-editor-look';
+import { LinkEditorProgress } from './link-editor-progress';
 import { preloadLinkQrCode } from './link-qr-code-loader';
-import {
-  isbnMetadataQueryOptions,
-  linkListQueryKeys,
-  savedAffiliateTokensQueryOptions,
-  vanityAvailabilityQueryOptions,
-} from './link-editor-queries';
-import {
-  ISBN_NOT_FOUND_MESSAGE,
-  parseDestination,
-  toCreateLinkRequest,
-} from './link-editor-schemas';
-import {
-  stepOfField,
-  stepOfFirstFieldError,
-  useLinkEditor,
-  type FormStep,
-  type LinkEditorState,
-} from './use-link-editor';
-
-type VanityAvailability = components['schemas']['VanityAvailability'];
-
-/** Fields shown by the editor; a server error for any other field is shown in the alert. */
-const EDITOR_FIELDS = ['url', 'code', 'allStores'];
-const CREATE_FAILED_FALLBACK = 'Something went wrong while creating your link. Please try again.';
-
-function stepperIndex(state: LinkEditorState): number {
-  switch (state.step) {
-    case 'none':
-    case 'editing':
-      return 0;
-    case 'customizing':
-      return 1;
-    case 'activating':
-      return state.from === 'editing' ? 0 : 1;
-    case 'created':
-      return 3;
-  }
-}
+import { useCreateLink, type CreateLinkRefusal, type CreateLinkError } from './use-create-link';
+import { formStepOf, stepOfField, useLinkEditor, type FormStep } from './use-link-editor';
 
 /** A field to focus (by its form path) or the heading, asked for when the step changes. */
 type FocusTarget = { field: string } | 'heading';
@@ -87,12 +37,10 @@ export interface LinkEditorProps {
  */
 export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }: LinkEditorProps) {
   const session = useSession();
-  const queryClient = useQueryClient();
   const [state, dispatch] = useLinkEditor(initialStep);
   const form = useLinkEditorForm();
-  const createLink = $api.useMutation('post', '/v1/links');
-  const createUnclaimedLink = $api.useMutation('post', '/v1/links/unclaimed');
-  const [failure, setFailure] = useState<string>();
+  const failure = useFormFailure(form);
+  const creation = useCreateLink(session.isAuthenticated);
   const [checkingDestination, setCheckingDestination] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(
     initialStep === 'editing' ? { field: 'url' } : null,
@@ -100,8 +48,6 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
   const rootRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  // On a phone the step labels go under their numbers, so the three steps fit on one line.
-  const compactStepper = useMatches({ base: true, sm: false });
 
   const isOpen = state.step !== 'none';
   useEffect(() => {
@@ -136,48 +82,18 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
     if (from !== to) dispatch({ type: to === 'customizing' ? 'customize' : 'back' });
   };
 
-  /** The address the link leads to: typed, or the page an ISBN leads to. Undefined after an error at the field. */
-  const resolveDestinationUrl = async (): Promise<string | undefined> => {
-    const destination = parseDestination(form.getValues().url);
-    if (destination.kind === 'url') return destination.url;
-    if (destination.kind !== 'isbn') {
-      form.validateField('url');
-      return undefined;
-    }
-    try {
-      const product = await queryClient.query(isbnMetadataQueryOptions(destination.isbn));
-      return product.url;
-    } catch (error) {
-      const notFound = isApiError(error) && error.status === 404;
-      form.setFieldError(
-        'url',
-        notFound || !isApiError(error) ? ISBN_NOT_FOUND_MESSAGE : error.message,
-      );
-      return undefined;
-    }
-  };
-
-  const loadSavedPrograms = async (): Promise<string[]> => {
-    try {
-      const reply = await queryClient.ensureQueryData(savedAffiliateTokensQueryOptions());
-      return offeredPrograms(reply.results);
-    } catch {
-      // Without the saved tokens the link is still made, just without affiliate programs.
-      return [];
-    }
-  };
-
   const continueToCustomize = async () => {
     if (checkingDestination || (state.step !== 'none' && state.step !== 'editing')) return;
-    setFailure(undefined);
+    failure.clear();
     if (form.validateField('url').hasError) {
       focusField('url');
       return;
     }
     setCheckingDestination(true);
-    const url = await resolveDestinationUrl();
+    const destination = await creation.resolveDestination(form.getValues().url);
     setCheckingDestination(false);
-    if (url === undefined) {
+    if ('urlError' in destination) {
+      form.setFieldError('url', destination.urlError);
       focusField('url');
       return;
     }
@@ -186,34 +102,15 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
     focusField('code');
   };
 
-  const showCreateFailure = (error: unknown) => {
-    if (!isApiError(error)) {
-      setFailure(CREATE_FAILED_FALLBACK);
+  const showCreateFailure = (result: CreateLinkRefusal | CreateLinkError) => {
+    if (result.kind === 'failed') {
+      failure.show(result.message);
       dispatch({ type: 'failed' });
       return;
     }
-    if (error.status === 409) {
-      form.setFieldError('code', VANITY_CODE_TAKEN_MESSAGE);
-      dispatch({ type: 'failed', step: 'customizing' });
-      focusField('code');
-      return;
-    }
-    const step = error.status === 400 ? stepOfFirstFieldError(error.fieldErrors) : undefined;
-    if (step === undefined) {
-      setFailure(error.responseStatus.message || (error.fieldErrors.unknownError ?? error.message));
-      dispatch({ type: 'failed' });
-      return;
-    }
-    form.setErrors(error.fieldErrors);
-    const elsewhere = Object.entries(error.fieldErrors)
-      .filter(([field]) => !EDITOR_FIELDS.includes(field))
-      .map(([, message]) => message);
-    if (elsewhere.length > 0) setFailure(elsewhere.join(' '));
-    dispatch({ type: 'failed', step });
-    const firstField = Object.keys(error.fieldErrors).find((field) =>
-      EDITOR_FIELDS.includes(field),
-    );
-    if (firstField) focusField(firstField);
+    failure.apply(result);
+    dispatch({ type: 'failed', step: result.step });
+    if (result.field) focusField(result.field);
   };
 
   const create = async () => {
@@ -225,7 +122,7 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
     }
     if (state.step !== 'editing' && state.step !== 'customizing') return;
     const from = state.step;
-    setFailure(undefined);
+    failure.clear();
 
     const validation = form.validate();
     if (validation.hasErrors) {
@@ -235,38 +132,14 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
       return;
     }
     const values = form.getValues();
-    const code = normalizeVanityCode(values.code);
-    const availability = queryClient.getQueryData<VanityAvailability>(
-      vanityAvailabilityQueryOptions(code).queryKey,
-    );
-    if (code !== '' && availability?.isAvailable === false) {
-      form.setFieldError('code', VANITY_CODE_TAKEN_MESSAGE);
-      moveTo(from, 'customizing');
-      focusField('code');
-      return;
-    }
-
     dispatch({ type: 'activate' });
-    const url = await resolveDestinationUrl();
-    if (url === undefined) {
-      dispatch({ type: 'failed', step: 'editing' });
-      focusField('url');
+    const result = await creation.create(values);
+    if (result.kind !== 'created') {
+      showCreateFailure(result);
       return;
     }
-    const signedIn = session.isAuthenticated;
-    const body = toCreateLinkRequest(values, url, signedIn ? await loadSavedPrograms() : []);
-    try {
-      const link = signedIn
-        ? await createLink.mutateAsync({ body })
-        : await createUnclaimedLink.mutateAsync({ body });
-      if (signedIn) {
-        for (const queryKey of linkListQueryKeys) void queryClient.invalidateQueries({ queryKey });
-      }
-      dispatch({ type: 'succeeded', link });
-      setFocusTarget('heading');
-    } catch (error) {
-      showCreateFailure(error);
-    }
+    dispatch({ type: 'succeeded', link: result.link });
+    setFocusTarget('heading');
   };
 
   // A button pressed on the stand-in shown while the editor loaded is pressed again here, once.
@@ -288,9 +161,8 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
 
   const startAgain = () => {
     form.reset();
-    setFailure(undefined);
-    createLink.reset();
-    createUnclaimedLink.reset();
+    failure.clear();
+    creation.reset();
   };
 
   const close = () => {
@@ -307,33 +179,22 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
   };
 
   const back = () => {
-    setFailure(undefined);
+    failure.clear();
     dispatch({ type: 'back' });
     focusField('url');
   };
 
   const activating = state.step === 'activating';
-  const formStep: FormStep | undefined =
-    state.step === 'activating'
-      ? state.from
-      : state.step === 'customizing'
-        ? 'customizing'
-        : state.step === 'created'
-          ? undefined
-          : 'editing';
-  const errorFields = Object.keys(form.errors);
-  const destinationInError = errorFields.includes('url');
-  const customizingInError = errorFields.some((field) => stepOfField(field) === 'customizing');
+  const formStep = formStepOf(state);
 
-  const failureAlert = failure ? (
-    <Alert
-      color="red"
+  const failureAlert = (
+    <FormFailure
       title="We could not create your link"
-      role="alert"
+      message={failure.message}
       icon={<IconAlertCircle aria-hidden="true" />}
     >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{failure}</Text>
+        <Text size="sm">{failure.message}</Text>
         <Text size="sm">Everything you typed is still here.</Text>
         <Button
           size="compact-sm"
@@ -346,8 +207,8 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
           Try again
         </Button>
       </Stack>
-    </Alert>
-  ) : null;
+    </FormFailure>
+  );
 
   return (
     <Paper
@@ -376,40 +237,11 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
           )}
         </Group>
         {isOpen && (
-          // A picture of the progress; the steps are not buttons, and screen readers get the text below.
-          <Stepper
-            active={stepperIndex(state)}
-            size={compactStepper ? 'xs' : 'sm'}
-            labelPosition={compactStepper ? 'bottom' : 'right'}
-            wrap={false}
-            allowNextStepsSelect={false}
-            aria-hidden
-          >
-            <Stepper.Step
-              label="Destination"
-              description={
-                destinationInError ? 'Needs attention' : compactStepper ? null : 'Book link or ISBN'
-              }
-              color={destinationInError ? 'red' : undefined}
-              loading={activating && state.from === 'editing'}
-            />
-            <Stepper.Step
-              label="Customize"
-              description={customizingInError ? 'Needs attention' : 'Optional'}
-              color={customizingInError ? 'red' : undefined}
-              loading={activating && state.from === 'customizing'}
-            />
-            <Stepper.Step label="Share" description={compactStepper ? null : 'Copy or QR code'} />
-          </Stepper>
-        )}
-        {isOpen && (
-          <VisuallyHidden component="p">
-            {state.step === 'created'
-              ? 'Step 3 of 3: share your link.'
-              : formStep === 'customizing'
-                ? 'Step 2 of 3: customize your link (optional).'
-                : 'Step 1 of 3: choose where your link leads.'}
-          </VisuallyHidden>
+          <LinkEditorProgress
+            state={state}
+            formStep={formStep}
+            errorFields={Object.keys(form.errors)}
+          />
         )}
         {state.step === 'created' ? (
           <CreatedStep

@@ -85,6 +85,21 @@ export function stepOfField(field: string): FormStep {
   return stepOfFirstFieldError({ [field]: true }) ?? 'customizing';
 }
 
+/** The step the form shows (the one a request was sent from while it is in flight); none once created. */
+export function formStepOf(state: LinkEditorState): FormStep | undefined {
+  switch (state.step) {
+    case 'activating':
+      return state.from;
+    case 'customizing':
+      return 'customizing';
+    case 'created':
+      return undefined;
+    case 'none':
+    case 'editing':
+      return 'editing';
+  }
+}
+
 export function useLinkEditor(initialStep: 'none' | 'editing' = 'none') {
   return useReducer(linkEditorReducer, initialStep, (step): LinkEditorState => ({ step }));
 }

@@ -12,7 +12,7 @@ import {
   vanityCodeSchema,
 } from '@/lib/validation-rules';
 import type { LinkEditorForm } from './link-editor-form';
-import { SHORT_LINK_DOMAIN, vanityAvailabilityQueryOptions } from './link-editor-queries';
+import { isTaken, SHORT_LINK_DOMAIN, vanityAvailabilityQueryOptions } from './link-editor-queries';
 
 export const AVAILABILITY_DEBOUNCE_MS = 400;
 
@@ -42,7 +42,8 @@ export function VanityCodeField({ form, readOnly, onSubmitStep }: VanityCodeFiel
   const checking = isCheckable(code) && (!settled || availability.isFetching);
   const inputProps = form.getInputProps('code');
   const formError = inputProps.error as ReactNode;
-  const error = formError ?? (isAvailable === false ? VANITY_CODE_TAKEN_MESSAGE : undefined);
+  const error =
+    formError ?? (settled && isTaken(availability.data) ? VANITY_CODE_TAKEN_MESSAGE : undefined);
 
   return (
     <TextInput

@@ -15,8 +15,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '@/api/api-error';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
+import { useFormFailure } from '@/components/use-form-failure';
 import {
   pickedCollectionQueryOptions,
   pickerCollectionsQueryOptions,
@@ -46,7 +50,7 @@ function CollectionPicker({ link, onDone }: { link: AuthorLink; onDone: () => vo
   const updateCollection = $api.useMutation('put', '/v2/collections/{id}');
   const [pickedId, setPickedId] = useState<string>();
   const [pickError, setPickError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
+  const failure = useFormFailure();
   const [saving, setSaving] = useState(false);
   const label = shortLinkLabel(link);
 
@@ -55,7 +59,7 @@ function CollectionPicker({ link, onDone }: { link: AuthorLink; onDone: () => vo
       setPickError('Choose a collection.');
       return;
     }
-    setFormError(undefined);
+    failure.clear();
     setSaving(true);
     try {
       // The list may be stale: build the new list of links from the collection as it is now.
@@ -66,7 +70,7 @@ function CollectionPicker({ link, onDone }: { link: AuthorLink; onDone: () => vo
         return;
       }
       if (current.linkIds.length >= MAX_LINKS_PER_COLLECTION) {
-        setFormError(
+        failure.show(
           `${current.title} already holds ${MAX_LINKS_PER_COLLECTION} links, the most a collection can.`,
         );
         return;
@@ -84,11 +88,7 @@ function CollectionPicker({ link, onDone }: { link: AuthorLink; onDone: () => vo
       });
       onDone();
     } catch (error) {
-      setFormError(
-        isApiError(error)
-          ? error.responseStatus.message || error.fieldErrors.unknownError
-          : 'The link could not be added. Please try again.',
-      );
+      failure.apply(splitFormFailure(error, [], 'The link could not be added. Please try again.'));
     } finally {
       setSaving(false);
     }
@@ -173,19 +173,13 @@ function CollectionPicker({ link, onDone }: { link: AuthorLink; onDone: () => vo
           </Stack>
         </ScrollArea.Autosize>
       </Radio.Group>
-      {formError && (
-        <Alert color="red" role="alert" title="The link was not added">
-          {formError}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button onClick={() => void add()} loading={saving}>
-          Add to collection
-        </Button>
-      </Group>
+      <FormFailure title="The link was not added" message={failure.message} />
+      <FormActions
+        onCancel={onDone}
+        submitLabel="Add to collection"
+        onConfirm={() => void add()}
+        pending={saving}
+      />
     </Stack>
   );
 }

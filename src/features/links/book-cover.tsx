@@ -1,8 +1,8 @@
 import { IconBook2 } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import { isWebAddress } from '@/lib/web-address';
 import { useFirstScreenPainted } from '@/shell/use-first-screen-painted';
-import { isWebAddress } from './link-display';
 import classes from './book-cover.module.css';
 
 /**

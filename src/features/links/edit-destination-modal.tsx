@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import * as v from 'valibot';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
+import { useFormFailure } from '@/components/use-form-failure';
 import { DESTINATION_URL_MAX_LENGTH, destinationUrlSchema } from '@/lib/validation-rules';
 import { shortLinkLabel } from './link-display';
 import type { AuthorLink } from './link-types';
@@ -30,17 +32,17 @@ export function EditDestinationModal({ link, opened, onClose }: EditDestinationM
 function EditDestinationForm({ link, onDone }: { link: AuthorLink; onDone: () => void }) {
   const queryClient = useQueryClient();
   const updateLink = $api.useMutation('put', '/v1/links');
-  const [formError, setFormError] = useState<string>();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { url: link.url },
     validate: schemaResolver(destinationFormSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
   const label = shortLinkLabel(link);
 
   const submit = form.onSubmit((values) => {
     const { url } = v.parse(destinationFormSchema, values);
-    setFormError(undefined);
+    failure.clear();
     updateLink.mutate(
       { body: { domain: link.domain, code: link.code, baseCode: link.baseCode, url } },
       {
@@ -54,9 +56,7 @@ function EditDestinationForm({ link, onDone }: { link: AuthorLink; onDone: () =>
           onDone();
         },
         onError: (error) => {
-          const { fieldErrors, message } = splitFormFailure(error, ['url']);
-          form.setErrors(fieldErrors);
-          setFormError(message);
+          failure.apply(splitFormFailure(error, ['url']));
         },
       },
     );
@@ -79,19 +79,12 @@ function EditDestinationForm({ link, onDone }: { link: AuthorLink; onDone: () =>
           key={form.key('url')}
           {...form.getInputProps('url')}
         />
-        {formError && (
-          <Alert color="red" role="alert" title="The destination was not changed">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={updateLink.isPending}>
-            Save destination
-          </Button>
-        </Group>
+        <FormFailure title="The destination was not changed" message={failure.message} />
+        <FormActions
+          onCancel={onDone}
+          submitLabel="Save destination"
+          pending={updateLink.isPending}
+        />
       </Stack>
     </form>
   );

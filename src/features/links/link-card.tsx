@@ -4,9 +4,10 @@ import { memo } from 'react';
 import { CopyValueButton } from '@/components/copy-value-button';
 import { useMenuOnDemand } from '@/components/use-menu-on-demand';
 import { loadOnce } from '@/lib/load-once';
+import { isWebAddress } from '@/lib/web-address';
 import { BookCover } from './book-cover';
 import { LinkActionsButton } from './link-actions-button';
-import { clickCountLabel, isWebAddress, shortLinkLabel } from './link-display';
+import { clickCountLabel, shortLinkLabel } from './link-display';
 import type { LinkActionsProps } from './link-actions-menu';
 import classes from './link-card.module.css';
 

@@ -20,16 +20,6 @@ export function clickCountLabel(count: number): string {
   return `${abbreviateNumber(count)} ${count === 1 ? 'click' : 'clicks'}`;
 }
 
-/** Only http(s) destinations are rendered as links; anything else is shown as text. */
-export function isWebAddress(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** A short link as people say it: 'shelf.to/salt-orchard'. */
 export function shortLinkLabel(link: { domain: string; code: string }): string {
   return `${link.domain}/${link.code}`;

@@ -20,10 +20,14 @@ import { IconBook2, IconCircleCheck } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { isApiError } from '@/api/api-error';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import type { components } from '@/api/schema';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
+import { useFormFailure } from '@/components/use-form-failure';
 import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
+import { isWebAddress } from '@/lib/web-address';
 import {
   emptyReportLinkIssueValues,
   ISSUE_DETAILS_MAX_LENGTH,
@@ -37,6 +41,7 @@ type ShortLinkMetadata = components['schemas']['ShortLinkMetadata'];
 
 const route = getRouteApi('/report-link/$domain/$code');
 const FORM_FIELDS = ['kind', 'details', 'email'] as const;
+const NOT_SENT_MESSAGE = 'Your report could not be sent. Please try again.';
 
 export function ReportLinkPage() {
   const params = route.useParams();
@@ -65,7 +70,6 @@ export function ReportLinkPage() {
 }
 
 function LinkSummary({ link }: { link: ShortLinkMetadata }) {
-  const isWebAddress = /^https?:\/\//i.test(link.url);
   return (
     <Paper
       component="section"
@@ -85,7 +89,7 @@ function LinkSummary({ link }: { link: ShortLinkMetadata }) {
             {link.domain}/{link.code}
             {link.retailer && ` leads to ${link.retailer}`}
           </Text>
-          {isWebAddress ? (
+          {isWebAddress(link.url) ? (
             <Anchor
               href={link.url}
               target="_blank"
@@ -140,17 +144,17 @@ function ReportLinkIssueForm({
   onReported: (reference: string) => void;
 }) {
   const reportIssue = $api.useMutation('post', '/v1/report-link-issue');
-  const [formError, setFormError] = useState<string>();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: emptyReportLinkIssueValues,
     validate: schemaResolver(reportLinkIssueSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   const headingId = useId();
 
   const submit = form.onSubmit((values) => {
-    setFormError(undefined);
+    failure.clear();
     reportIssue.mutate(
       { body: toReportLinkIssueRequest(link, values) },
       {
@@ -158,20 +162,7 @@ function ReportLinkIssueForm({
           onReported(reply.reference);
         },
         onError: (error) => {
-          if (!isApiError(error)) {
-            setFormError('Your report could not be sent. Please try again.');
-            return;
-          }
-          const fieldErrors = Object.fromEntries(
-            FORM_FIELDS.flatMap((field) => {
-              const message = error.fieldErrors[field];
-              return message ? [[field, message]] : [];
-            }),
-          );
-          form.setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0) {
-            setFormError(error.responseStatus.message || error.fieldErrors.unknownError);
-          }
+          failure.apply(splitFormFailure(error, FORM_FIELDS, NOT_SENT_MESSAGE));
         },
       },
     );
@@ -228,16 +219,8 @@ function ReportLinkIssueForm({
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        {formError && (
-          <Alert color="red" role="alert" title="Your report was not sent">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={reportIssue.isPending}>
-            Send report
-          </Button>
-        </Group>
+        <FormFailure title="Your report was not sent" message={failure.message} />
+        <FormActions submitLabel="Send report" pending={reportIssue.isPending} />
       </Stack>
     </Paper>
   );

@@ -1,21 +1,22 @@
 import '@/components/on-demand-mantine-styles';
-import { Alert, Anchor, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Code, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
+import { ConfirmActions, FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
+import { useFormFailure } from '@/components/use-form-failure';
 import {
   describeParameters,
   findAffiliateProgram,
   UNSUPPORTED_PROGRAM_NAME,
   type AffiliateProgram,
 } from '@/lib/affiliate-programs';
-import { splitFormFailure } from '@/api/form-failure';
-import { affiliateTokensQueryOptions, type AffiliateToken } from './settings-queries';
+import { refreshAffiliateSettings, type AffiliateToken } from './settings-queries';
 import { TokenParametersForm } from './token-parameters-form';
-
-const tokensKey = () => affiliateTokensQueryOptions().queryKey.slice(0, 2);
 
 function SignUpHint({ program }: { program: AffiliateProgram }) {
   return (
@@ -73,7 +74,7 @@ function AddTokenBody({
                 params: { query: { programGuid: program.guid } },
                 body: { parameters },
               });
-              void queryClient.invalidateQueries({ queryKey: tokensKey() });
+              void refreshAffiliateSettings(queryClient);
               notifications.show({
                 color: 'teal',
                 title: 'Token saved',
@@ -84,11 +85,7 @@ function AddTokenBody({
           />
         </>
       ) : (
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} />
       )}
     </Stack>
   );
@@ -135,7 +132,7 @@ function EditTokenBody({
             params: { query: { guid: token.guid } },
             body: { parameters },
           });
-          void queryClient.invalidateQueries({ queryKey: tokensKey() });
+          void refreshAffiliateSettings(queryClient);
           notifications.show({
             color: 'teal',
             title: 'Token updated',
@@ -172,30 +169,26 @@ export function EditTokenModal({ opened, token, onClose }: TokenModalProps) {
 function RemoveTokenBody({ token, onClose }: { token: AffiliateToken; onClose: () => void }) {
   const queryClient = useQueryClient();
   const remove = $api.useMutation('delete', '/v1/affiliate-tokens');
-  const [failure, setFailure] = useState<string>();
+  const failure = useFormFailure();
   const program = findAffiliateProgram(token.programGuid);
   const name = program?.name ?? UNSUPPORTED_PROGRAM_NAME;
   const parameters = describeParameters(program, token.parameters);
 
-  const confirm = () => {
-    setFailure(undefined);
-    remove.mutate(
-      { params: { query: { guid: token.guid } } },
-      {
-        onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: tokensKey() });
-          notifications.show({
-            color: 'teal',
-            title: 'Token removed',
-            message: `Your ${name} token is removed. Links you already made keep working.`,
-          });
-          onClose();
-        },
-        onError: (error) => {
-          setFailure(splitFormFailure(error, []).message);
-        },
-      },
-    );
+  const confirm = async () => {
+    failure.clear();
+    try {
+      await remove.mutateAsync({ params: { query: { guid: token.guid } } });
+    } catch (error) {
+      failure.apply(splitFormFailure(error, []));
+      return;
+    }
+    void refreshAffiliateSettings(queryClient);
+    notifications.show({
+      color: 'teal',
+      title: 'Token removed',
+      message: `Your ${name} token is removed. Links you already made keep working.`,
+    });
+    onClose();
   };
 
   return (
@@ -214,19 +207,8 @@ function RemoveTokenBody({ token, onClose }: { token: AffiliateToken; onClose: (
           : 'this token'}
         . Links you already made keep working, without the token.
       </Text>
-      {failure && (
-        <Alert color="red" title="Not removed" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} data-autofocus>
-          Keep it
-        </Button>
-        <Button color="red.9" onClick={confirm} loading={remove.isPending}>
-          Remove token
-        </Button>
-      </Group>
+      <FormFailure title="Not removed" message={failure.message} />
+      <ConfirmActions confirmLabel="Remove token" onConfirm={confirm} onKeep={onClose} />
     </Stack>
   );
 }

@@ -1,8 +1,6 @@
 import '@/components/on-demand-mantine-styles';
 import {
-  Alert,
   Anchor,
-  Button,
   Group,
   Paper,
   Skeleton,
@@ -16,9 +14,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import * as v from 'valibot';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
+import { useFormFailure } from '@/components/use-form-failure';
 import { DEVICE_MAKER_TOKEN_MAX_LENGTH } from '@/lib/validation-rules';
 import { DEVICE_MAKER_SIGN_UP_URL } from '@/lib/affiliate-programs';
 import {
@@ -26,8 +27,11 @@ import {
   CAMPAIGN_TOKEN_MAX_LENGTH,
   type AppleServicesFormValues,
 } from './apple-services-schema';
-import { splitFormFailure } from '@/api/form-failure';
-import { appleServicesSettingsQueryOptions, type AppleServicesSettings } from './settings-queries';
+import {
+  appleServicesSettingsQueryOptions,
+  refreshAffiliateSettings,
+  type AppleServicesSettings,
+} from './settings-queries';
 import { SectionError } from './section-error';
 
 const FIELD_NAMES = ['enrolled', 'affiliateToken', 'campaignToken'] as const;
@@ -35,7 +39,6 @@ const FIELD_NAMES = ['enrolled', 'affiliateToken', 'campaignToken'] as const;
 function AppleServicesForm({ settings }: { settings: AppleServicesSettings }) {
   const queryClient = useQueryClient();
   const save = $api.useMutation('put', '/v2/settings/apple-services');
-  const [failure, setFailure] = useState<string>();
   const form = useForm<AppleServicesFormValues>({
     mode: 'uncontrolled',
     initialValues: {
@@ -45,30 +48,27 @@ function AppleServicesForm({ settings }: { settings: AppleServicesSettings }) {
     },
     validate: schemaResolver(appleServicesFormSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   const submit = form.onSubmit((values) => {
-    setFailure(undefined);
+    failure.clear();
     const body = v.parse(appleServicesFormSchema, values);
     save.mutate(
       { body },
       {
         onSuccess: () => {
           form.resetDirty();
-          void queryClient.invalidateQueries({
-            queryKey: appleServicesSettingsQueryOptions().queryKey.slice(0, 2),
-          });
+          void refreshAffiliateSettings(queryClient);
           notifications.show({
             color: 'teal',
             title: 'Apple Services settings saved',
             message: body.enrolled
-              ? 'You are enrolled. New Apple Books links carry your token.'
-              : 'You are not enrolled. New Apple Books links carry no token.',
+              ? 'You are enrolled. Readers of your Apple Books links now carry your token.'
+              : 'You are not enrolled. Your Apple Books links no longer carry a token.',
           });
         },
         onError: (error) => {
-          const split = splitFormFailure(error, FIELD_NAMES);
-          form.setErrors(split.fieldErrors);
-          setFailure(split.message);
+          failure.apply(splitFormFailure(error, FIELD_NAMES));
         },
       },
     );
@@ -103,22 +103,15 @@ function AppleServicesForm({ settings }: { settings: AppleServicesSettings }) {
           key={form.key('campaignToken')}
           {...form.getInputProps('campaignToken')}
         />
-        {failure && (
-          <Alert color="red" title="Not saved" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="space-between">
+        <FormFailure title="Not saved" message={failure.message} />
+        <FormActions submitLabel="Save Apple Services settings" pending={save.isPending}>
           <Anchor href={DEVICE_MAKER_SIGN_UP_URL} target="_blank" rel="noopener noreferrer">
             <Group gap={4} component="span" wrap="nowrap">
               Join Apple Services Performance Partners
               <IconExternalLink size={14} aria-hidden />
             </Group>
           </Anchor>
-          <Button type="submit" loading={save.isPending}>
-            Save Apple Services settings
-          </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

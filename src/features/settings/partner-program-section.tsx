@@ -19,6 +19,8 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { $api } from '@/api/query-client';
 import { splitFormFailure } from '@/api/form-failure';
+import { FormFailure } from '@/components/form-failure';
+import { useFormFailure } from '@/components/use-form-failure';
 import { SectionError } from './section-error';
 import {
   legacyPartnerTermsQueryOptions,
@@ -78,15 +80,15 @@ function AcceptTermsForm({
 }) {
   const queryClient = useQueryClient();
   const accept = $api.useMutation('post', '/v2/pz-users');
-  const [failure, setFailure] = useState<string>();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { acceptTerms: false as boolean },
     validate: schemaResolver(acceptFormSchema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   const submit = form.onSubmit(() => {
-    setFailure(undefined);
+    failure.clear();
     accept.mutate(
       { body: { termsVersion: terms.version, acceptTerms: true } },
       {
@@ -103,11 +105,9 @@ function AcceptTermsForm({
         },
         onError: (error) => {
           const split = splitFormFailure(error, ['acceptTerms', 'termsVersion']);
-          if (split.fieldErrors.termsVersion) setFailure(split.fieldErrors.termsVersion);
-          else {
-            form.setErrors(split.fieldErrors);
-            setFailure(split.message);
-          }
+          // The version is not a field the author can change: a refusal of it goes in the alert.
+          if (split.fieldErrors.termsVersion) failure.show(split.fieldErrors.termsVersion);
+          else failure.apply(split);
         },
       },
     );
@@ -122,11 +122,7 @@ function AcceptTermsForm({
           key={form.key('acceptTerms')}
           {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
         />
-        {failure && (
-          <Alert color="red" title="Not enrolled" role="alert" w="100%">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure title="Not enrolled" message={failure.message} w="100%" />
         <Button type="submit" loading={accept.isPending}>
           Join the partner program
         </Button>

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { $api } from '@/api/query-client';
 
@@ -10,6 +11,18 @@ export const affiliateTokensQueryOptions = () => $api.queryOptions('get', '/v1/a
 
 export const appleServicesSettingsQueryOptions = () =>
   $api.queryOptions('get', '/v2/settings/apple-services');
+
+/**
+ * After a token or the Apple Services settings change: the server keeps the Apple Services token
+ * and settings as one enrolment, so a change to either shows in both.
+ */
+export function refreshAffiliateSettings(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [affiliateTokensQueryOptions(), appleServicesSettingsQueryOptions()].map(({ queryKey }) =>
+      queryClient.invalidateQueries({ queryKey: queryKey.slice(0, 2) }),
+    ),
+  );
+}
 
 export const partnerTermsQueryOptions = () => $api.queryOptions('get', '/v2/pz-terms');
 

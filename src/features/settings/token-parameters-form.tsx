@@ -1,7 +1,11 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { splitFormFailure } from '@/api/form-failure';
+import { FormActions } from '@/components/form-actions';
+import { FormFailure } from '@/components/form-failure';
+import { useFormFailure } from '@/components/use-form-failure';
 import {
   AFFILIATE_PARAMETER_MAX_LENGTH,
   initialParameterValues,
@@ -9,7 +13,6 @@ import {
   type AffiliateParameterValues,
   type AffiliateProgram,
 } from '@/lib/affiliate-programs';
-import { splitFormFailure } from '@/api/form-failure';
 
 interface TokenParametersFormProps {
   program: AffiliateProgram;
@@ -31,24 +34,24 @@ export function TokenParametersForm({
   onSave,
 }: TokenParametersFormProps) {
   const [schema] = useState(() => parametersSchema(program));
-  const [failure, setFailure] = useState<string>();
   const form = useForm<AffiliateParameterValues>({
     mode: 'uncontrolled',
     initialValues: initialParameterValues(program, saved),
     validate: schemaResolver(schema, { sync: true }),
   });
+  const failure = useFormFailure(form);
 
   const submit = form.onSubmit(async (values) => {
-    setFailure(undefined);
+    failure.clear();
     try {
       await onSave(v.parse(schema, values));
     } catch (error) {
-      const { fieldErrors, message } = splitFormFailure(
-        error,
-        program.parameters.map((parameter) => parameter.name),
+      failure.apply(
+        splitFormFailure(
+          error,
+          program.parameters.map((parameter) => parameter.name),
+        ),
       );
-      form.setErrors(fieldErrors);
-      setFailure(message);
     }
   });
 
@@ -69,19 +72,8 @@ export function TokenParametersForm({
             {...form.getInputProps(parameter.name)}
           />
         ))}
-        {failure && (
-          <Alert color="red" title="Not saved" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFailure title="Not saved" message={failure.message} />
+        <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </form>
   );

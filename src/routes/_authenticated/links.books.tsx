@@ -1,19 +1,15 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { BooksPage } from '@/features/links/books-page';
 import { BooksPageSkeleton } from '@/features/links/books-page-skeleton';
 import { linksPageQuery } from '@/features/links/link-display';
 import { linksCountQueryOptions, linksListQueryOptions } from '@/features/links/links-queries';
 import { titleMeta } from '@/lib/page-title';
-
-const booksSearchSchema = v.object({
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
-});
+import { FIRST_PAGE, pagingSearchSchema } from '@/lib/paging-search';
 
 export const Route = createFileRoute('/_authenticated/links/books')({
   // Page 1 is the default, so it stays out of the address.
-  search: { middlewares: [stripSearchParams({ page: 1 })] },
-  validateSearch: booksSearchSchema,
+  search: { middlewares: [stripSearchParams({ page: FIRST_PAGE })] },
+  validateSearch: pagingSearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, deps }) =>
     Promise.all([

@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { CollectionsPage } from '@/features/collections/collections-page';
 import { CollectionsPageSkeleton } from '@/features/collections/collections-page-skeleton';
 import {
@@ -7,15 +6,12 @@ import {
   collectionsPageQuery,
 } from '@/features/collections/collections-queries';
 import { titleMeta } from '@/lib/page-title';
-
-const collectionsSearchSchema = v.object({
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
-});
+import { FIRST_PAGE, pagingSearchSchema } from '@/lib/paging-search';
 
 export const Route = createFileRoute('/_authenticated/links/collections')({
   // Page 1 is the default, so it stays out of the address.
-  search: { middlewares: [stripSearchParams({ page: 1 })] },
-  validateSearch: collectionsSearchSchema,
+  search: { middlewares: [stripSearchParams({ page: FIRST_PAGE })] },
+  validateSearch: pagingSearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(

@@ -44,3 +44,19 @@ describe('splitFormFailure', () => {
     expect(splitFormFailure(new Error('boom'), ['at']).message).toBe(UNEXPECTED_FAILURE);
   });
 });
+
+describe('splitFormFailure with the server’s names', () => {
+  test('puts a field the server names otherwise at the form’s field', () => {
+    const error = apiError('Check it.', [
+      { fieldName: 'AffiliateParameters.at', message: 'Tokens start with 1.' },
+    ]);
+    expect(splitFormFailure(error, { email: 'email', at: 'appleServicesToken' })).toEqual({
+      fieldErrors: { appleServicesToken: 'Tokens start with 1.' },
+      message: undefined,
+    });
+  });
+
+  test('says what the form asks for a failure that is not an API error', () => {
+    expect(splitFormFailure(new Error('boom'), [], 'Not sent.').message).toBe('Not sent.');
+  });
+});

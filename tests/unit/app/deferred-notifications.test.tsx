@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import {
@@ -7,8 +6,9 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { render } from '../support/render';
 import { DeferredNotifications } from '@/app/deferred-notifications';
 import type { AppRouter } from '@/app/router';
 import { afterFirstPaint } from '@/shell/after-first-paint';
@@ -26,10 +26,10 @@ async function renderHomeScreen() {
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(
-    <MantineProvider env="test">
+    <>
       <DeferredNotifications router={router as unknown as AppRouter} />
       <RouterProvider router={router} />
-    </MantineProvider>,
+    </>,
   );
   await screen.findByRole('heading', { name: 'Home' });
   return router;

@@ -1,7 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { render, renderHook, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { render, renderHook } from '../support/render';
 
 import {
   MODAL_BASE_Z_INDEX,
@@ -20,7 +19,7 @@ function Modals({
   third?: boolean;
 }) {
   return (
-    <MantineProvider env="test">
+    <>
       <StackedModal opened={first} onClose={() => {}} title="First">
         First body
       </StackedModal>
@@ -30,7 +29,7 @@ function Modals({
       <StackedModal opened={third} onClose={() => {}} title="Third">
         Third body
       </StackedModal>
-    </MantineProvider>
+    </>
   );
 }
 
@@ -75,17 +74,13 @@ describe('StackedModal', () => {
 });
 
 describe('useStackedZIndex', () => {
-  function wrapper({ children }: { children: ReactNode }) {
-    return <MantineProvider env="test">{children}</MantineProvider>;
-  }
-
   test('counts only open modals, from 1000 in steps of 2', () => {
     expect(MODAL_BASE_Z_INDEX).toBe(1000);
     expect(MODAL_Z_INDEX_STEP).toBe(2);
 
-    const closed = renderHook(() => useStackedZIndex(false), { wrapper });
-    const first = renderHook(() => useStackedZIndex(true), { wrapper });
-    const second = renderHook(() => useStackedZIndex(true), { wrapper });
+    const closed = renderHook(() => useStackedZIndex(false));
+    const first = renderHook(() => useStackedZIndex(true));
+    const second = renderHook(() => useStackedZIndex(true));
 
     expect(closed.result.current).toBe(1000);
     expect(first.result.current).toBe(1000);

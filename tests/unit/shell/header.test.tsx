@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -6,11 +5,11 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { theme } from '@/app/theme';
+import { render } from '../support/render';
 import type { RouterContext } from '@/lib/router-context';
 import { createSessionStore, signedOutSession, type AuthSession } from '@/lib/session';
 import { afterFirstPaint } from '@/shell/after-first-paint';
@@ -47,11 +46,7 @@ async function renderHeader(
     },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  render(
-    <MantineProvider env="test" theme={theme}>
-      <RouterProvider router={router as never} />
-    </MantineProvider>,
-  );
+  render(<RouterProvider router={router as never} />);
   await screen.findByRole('banner');
   return router;
 }

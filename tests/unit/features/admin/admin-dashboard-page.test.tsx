@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -6,9 +5,10 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
+import { render } from '../../support/render';
 import type { RouterContext } from '@/lib/router-context';
 import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
 import { createSessionStore } from '@/lib/session';
@@ -42,11 +42,9 @@ function renderDashboard(impersonateAs: string) {
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
   );
   return { sessionStore, invalidate };
 }

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -6,10 +5,10 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { theme } from '@/app/theme';
+import { render } from '../../support/render';
 import { DeferredLinkEditor } from '@/features/link-editor/deferred-link-editor';
 import { DESTINATION_REQUIRED_MESSAGE } from '@/features/link-editor/link-editor-schemas';
 import type { RouterContext } from '@/lib/router-context';
@@ -36,11 +35,9 @@ function renderHome() {
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(
-    <MantineProvider env="test" theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
   );
 }
 

@@ -7,7 +7,6 @@ import {
   DESTINATION_REQUIRED_MESSAGE,
   destinationSchema,
   emptyLinkEditorValues,
-  isWebAddress,
   linkEditorSchema,
   looksLikeIsbn,
   MAX_PARAMETERS,
@@ -287,15 +286,5 @@ describe('toSignupRequest', () => {
       affiliateProgramGuid: DEVICE_MAKER_PROGRAM_GUID,
       affiliateParameters: { at: '1010lqW7' },
     });
-  });
-});
-
-describe('isWebAddress', () => {
-  it('is true only for http and https', () => {
-    expect(isWebAddress('https://shelf.to/x')).toBe(true);
-    expect(isWebAddress('http://shelf.to/x')).toBe(true);
-    expect(isWebAddress('ftp://shelf.to/x')).toBe(false);
-    expect(isWebAddress('javascript:alert(1)')).toBe(false);
-    expect(isWebAddress('not a url')).toBe(false);
   });
 });

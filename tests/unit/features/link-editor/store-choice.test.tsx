@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -6,11 +5,12 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { BOOK_PAGE, createdLink, jsonReply as reply } from '../../support/api-client';
+import { render } from '../../support/render';
 import type { components } from '@/api/schema';
-import { theme } from '@/app/theme';
 import { LinkEditor } from '@/features/link-editor/link-editor';
 import { ISBN_NEEDED_MESSAGE } from '@/features/link-editor/store-choice';
 import type { RouterContext } from '@/lib/router-context';
@@ -22,18 +22,10 @@ type Link = components['schemas']['Link'];
 const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
 
 vi.mock('@/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/api/client')>();
-  return {
-    ...actual,
-    apiClient: actual.createApiClient({
-      baseUrl: 'http://api.test',
-      hooks: { getImpersonateAs: () => '', onUnauthenticated: () => {}, reportError: () => {} },
-      fetch: (input, init) => fetchMock(input, init),
-    }),
-  };
+  const { overFetch } = await import('../../support/api-client');
+  return overFetch(await importOriginal(), fetchMock);
 });
 
-const BOOK_PAGE = 'https://books.apple.com/us/book/the-salt-orchard/id1623456789';
 const UNKNOWN_PAGE = 'https://shop.example.com/books/salt-orchard';
 const ISBN_UNKNOWN_MESSAGE = 'We do not know this book by its ISBN.';
 
@@ -47,33 +39,10 @@ const saltOrchard: ProductMetadata = {
   isbn: '9781668012345',
 };
 
-function createdLink(request: Record<string, unknown>): Link {
-  return {
-    id: 'lnk_01HZX00000',
-    domain: 'shelf.to',
-    code: 'salt-orchard',
-    baseCode: 'salt-orchard',
-    shortUrl: 'https://shelf.to/salt-orchard',
-    url: BOOK_PAGE,
-    title: 'The Salt Orchard',
-    author: 'Maya Okafor',
-    coverImageUrl: null,
-    isbn: '9781668012345',
-    retailer: 'Apple Books',
-    storefront: 'US',
-    affiliatePrograms: [],
-    parameterKeyValues: {},
+function linkFor(request: Record<string, unknown>): Link {
+  return createdLink({
     localise: request.localise as boolean,
     allStores: request.allStores as boolean,
-    clickCount: 0,
-    createdAt: '2026-11-21T09:14:00Z',
-  };
-}
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
   });
 }
 
@@ -110,7 +79,7 @@ beforeEach(() => {
           },
         });
       }
-      return reply(201, createdLink(body));
+      return reply(201, linkFor(body));
     }
     return reply(404, { responseStatus: { errorCode: 'NotFound', message: 'Not found' } });
   });
@@ -146,11 +115,9 @@ function renderEditor() {
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(
-    <MantineProvider env="test" theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
   );
 }
 

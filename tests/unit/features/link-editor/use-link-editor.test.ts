@@ -1,34 +1,18 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  formStepOf,
   initialLinkEditorState,
   linkEditorReducer,
   stepOfField,
   stepOfFirstFieldError,
   useLinkEditor,
-  type Link,
   type LinkEditorAction,
   type LinkEditorState,
 } from '@/features/link-editor/use-link-editor';
+import { createdLink } from '../../support/api-client';
 
-const link: Link = {
-  id: 'lnk_01HZX00000',
-  domain: 'shelf.to',
-  code: 'salt-orchard',
-  baseCode: 'salt-orchard',
-  shortUrl: 'https://shelf.to/salt-orchard',
-  url: 'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
-  title: 'The Salt Orchard',
-  author: 'Maya Okafor',
-  coverImageUrl: null,
-  isbn: '9781668012345',
-  retailer: 'Apple Books',
-  storefront: 'US',
-  affiliatePrograms: [],
-  parameterKeyValues: {},
-  clickCount: 0,
-  createdAt: '2026-11-21T09:14:00Z',
-};
+const link = createdLink();
 
 const none: LinkEditorState = { step: 'none' };
 const editing: LinkEditorState = { step: 'editing' };
@@ -188,5 +172,16 @@ describe('useLinkEditor', () => {
       'created',
       'none',
     ]);
+  });
+});
+
+describe('formStepOf', () => {
+  it('is the step the form shows: the one a request was sent from while it is in flight', () => {
+    expect(formStepOf(none)).toBe('editing');
+    expect(formStepOf(editing)).toBe('editing');
+    expect(formStepOf(customizing)).toBe('customizing');
+    expect(formStepOf(activatingFromCustomizing)).toBe('customizing');
+    expect(formStepOf(activatingFromEditing)).toBe('editing');
+    expect(formStepOf(created)).toBeUndefined();
   });
 });

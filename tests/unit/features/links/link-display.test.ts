@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest';
 
 import {
   clickCountLabel,
-  isWebAddress,
   linkCountLabel,
   linksPageQuery,
   pageCount,
@@ -65,26 +64,6 @@ describe('count labels', () => {
     [2_500_000, '2.5M clicks'],
   ])('%d → %s', (count, label) => {
     expect(clickCountLabel(count)).toBe(label);
-  });
-});
-
-describe('isWebAddress', () => {
-  test.each([
-    'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
-    'http://example.com',
-    'HTTPS://EXAMPLE.COM/',
-  ])('%s is a web address', (url) => {
-    expect(isWebAddress(url)).toBe(true);
-  });
-
-  test.each([
-    'javascript:alert(1)',
-    'ftp://files.example.com/book.epub',
-    'data:text/html,<b>hi</b>',
-    'example.com',
-    '',
-  ])('%s is not rendered as a link', (url) => {
-    expect(isWebAddress(url)).toBe(false);
   });
 });
 
