@@ -13,16 +13,20 @@ const keptDays = 2;
  * process gives a visitor the same key, and is read once a day per process.
  */
 export class VisitorSalts {
-  private current: { day: string; salt: Promise<string> } | undefined;
+  /** The day last asked for, as the times it covers: a redirect compares numbers, not dates. */
+  private current: { from: number; until: number; salt: Promise<string> } | undefined;
 
   constructor(private readonly db: Database) {}
 
   /** The salt of `time`'s UTC day, created by whichever process needs it first. */
   saltFor(time: Date): Promise<string> {
-    const day = utcDay(time);
-    if (this.current?.day === day) return this.current.salt;
-    const salt = this.read(day);
-    this.current = { day, salt };
+    const at = time.getTime();
+    if (this.current && at >= this.current.from && at < this.current.until) {
+      return this.current.salt;
+    }
+    const from = at - (at % dayMs);
+    const salt = this.read(utcDay(from));
+    this.current = { from, until: from + dayMs, salt };
     // A failed read is tried again on the next call instead of being remembered.
     salt.catch(() => {
       if (this.current?.salt === salt) this.current = undefined;
