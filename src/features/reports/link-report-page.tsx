@@ -1,7 +1,7 @@
 import '@/components/on-demand-mantine-styles';
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@mantine/charts';
 import {
   Container,
   Button,
@@ -10,9 +10,7 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -27,7 +25,7 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useDeferredValue, useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { components } from '@/api/schema';
 import { AnchorLink } from '@/components/anchor-link';
 import { abbreviateNumber } from '@/lib/format-number';
@@ -37,9 +35,17 @@ import {
   clicksOverTimeData,
   reportSummary,
   topReferrerRows,
-  type CountrySlice,
-  type ReferrerRow,
 } from './report-charts';
+import {
+  CountryBreakdown,
+  DeferredChart,
+  NoBreakdown,
+  ReferrerTable,
+  ReportSection,
+  Stat,
+  storeChartHeight,
+  UncountedVisits,
+} from './report-parts';
 import { linkReportQueryOptions, reportQuery } from './reports-queries';
 
 type LinkReport = components['schemas']['LinkReport'];
@@ -213,160 +219,6 @@ function ReportCharts({ report }: { report: LinkReport }) {
         {referrers.length === 0 ? <NoBreakdown /> : <ReferrerTable rows={referrers} />}
       </ReportSection>
     </Stack>
-  );
-}
-
-/** What the report left out, so the author can see bots and repeats were recorded, not lost. */
-function UncountedVisits({ excluded }: { excluded: LinkReport['excludedClicks'] }) {
-  if (excluded === undefined) return null;
-  const parts = [
-    [excluded.bots, 'from bots'],
-    [excluded.prefetch, 'browser prefetches'],
-    [excluded.head, 'link checks'],
-    [excluded.repeats, 'repeat visits within the hour'],
-  ] as const;
-  const shown = parts.filter(([count]) => count > 0);
-  if (shown.length === 0) return null;
-  const list = shown.map(([count, what]) => `${count.toLocaleString('en')} ${what}`).join(', ');
-  return (
-    <Text size="sm" c="dimmed">
-      Not counted as clicks: {list}. A click is a reader&apos;s first visit within an hour.
-    </Text>
-  );
-}
-
-const DONUT_SIZE = 180;
-
-function storeChartHeight(storeCount: number): number {
-  return Math.max(160, storeCount * 40 + 40);
-}
-
-/**
- * Drawing the charts' SVG takes longer than the rest of the report together, so they draw in a
- * render of their own, after the title, dates and figures are on screen; a placeholder of the
- * same size holds their place, so nothing moves when they appear.
- */
-function DeferredChart({
-  height,
-  width,
-  circle = false,
-  children,
-}: {
-  height: number;
-  width?: number;
-  circle?: boolean;
-  children: ReactNode;
-}) {
-  const draw = useDeferredValue(true, false);
-  if (draw) return children;
-  return <Skeleton h={height} w={width} circle={circle} aria-hidden="true" />;
-}
-
-function Stat({
-  label,
-  value,
-  detail,
-}: {
-  label: string;
-  value: string;
-  detail?: string | undefined;
-}) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={{ base: 'lg', sm: 24 }} fw={700} lineClamp={1} title={detail}>
-        {value}
-      </Text>
-      {detail && (
-        <Text size="xs" c="dimmed">
-          {detail}
-        </Text>
-      )}
-    </Paper>
-  );
-}
-
-function ReportSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId}>
-      <Title order={2} fz="md" mb="md" id={headingId}>
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-function NoBreakdown() {
-  return <Text c="dimmed">Not enough clicks in these dates to break down.</Text>;
-}
-
-function CountryBreakdown({ countries }: { countries: CountrySlice[] }) {
-  return (
-    <Group align="center" justify="center" gap="xl">
-      <DeferredChart height={DONUT_SIZE} width={DONUT_SIZE} circle>
-        <DonutChart
-          data={countries}
-          size={DONUT_SIZE}
-          thickness={28}
-          valueFormatter={abbreviateNumber}
-          tooltipDataSource="segment"
-          accessibilityLayer
-        />
-      </DeferredChart>
-      <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
-        {countries.map((country) => (
-          <Group component="li" key={country.name} gap="xs" wrap="nowrap">
-            <span
-              aria-hidden="true"
-              style={{
-                width: 10,
-                height: 10,
-                borderRadius: 2,
-                flexShrink: 0,
-                background: `var(--mantine-color-${country.color.replace('.', '-')})`,
-              }}
-            />
-            <Text size="sm">
-              {country.name}{' '}
-              <Text span c="dimmed" size="sm">
-                {abbreviateNumber(country.value)} · {country.share}
-              </Text>
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-    </Group>
-  );
-}
-
-function ReferrerTable({ rows }: { rows: ReferrerRow[] }) {
-  return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Referrer</Table.Th>
-            <Table.Th ta="right">Clicks</Table.Th>
-            <Table.Th ta="right">Share</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.referrer}>
-              <Table.Td>{row.referrer}</Table.Td>
-              <Table.Td ta="right" title={row.clicks.toLocaleString('en')}>
-                {abbreviateNumber(row.clicks)}
-              </Table.Td>
-              <Table.Td ta="right">{row.share}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
