@@ -1,0 +1,152 @@
+// Accounts: people, their sessions and sign-in links, affiliate settings, and the audit log.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { components } from '../../api/schema';
+import { createdAt, updatedAt, userId } from './columns';
+
+type Schemas = components['schemas'];
+
+export const users = pgTable(
+  'users',
+  {
+    id: userId('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull().default(''),
+    /** Roles granted in the database; `ADMIN_EMAILS` adds Administrator on top. */
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    plan: text('plan', { enum: ['legacy', 'standard'] })
+      .$type<Schemas['Plan']>()
+      .notNull()
+      .default('standard'),
+    subscribed: boolean('subscribed').notNull().default(false),
+    weeklyReport: boolean('weekly_report').notNull().default(false),
+    productNews: boolean('product_news').notNull().default(false),
+    defaultStorefront: char('default_storefront', { length: 2 }).notNull().default('US'),
+    upgradedAt: timestamp('upgraded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (table) => [check('users_email_lower_case', sql`${table.email} = lower(${table.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The public id, answered as `sessionId`; the cookie's secret is only stored hashed. */
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: userId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** What a signup's confirmation token carries: the unclaimed link and the affiliate token to save. */
+export interface PendingClaim {
+  linkId: string;
+  affiliateProgramGuid?: string;
+  affiliateParameters?: Schemas['AffiliateParameters'];
+}
+
+export const signInTokens = pgTable(
+  'sign_in_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    /** `sign-in` for a sign-in link, `claim` for a signup's confirmation of a pending link. */
+    purpose: text('purpose', { enum: ['sign-in', 'claim'] }).notNull(),
+    payload: jsonb('payload').$type<PendingClaim>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('sign_in_tokens_expires_at_idx').on(table.expiresAt)],
+);
+
+/** Fixed-window counters shared by every server process, such as sign-in link requests. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
+export const affiliateTokens = pgTable(
+  'affiliate_tokens',
+  {
+    guid: uuid('guid').primaryKey().defaultRandom(),
+    userId: userId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programGuid: uuid('program_guid').notNull(),
+    parameters: jsonb('parameters').$type<Schemas['AffiliateParameters']>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('affiliate_tokens_user_id_program_guid_key').on(table.userId, table.programGuid),
+  ],
+);
+
+export const appleServicesSettings = pgTable('apple_services_settings', {
+  userId: userId('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enrolled: boolean('enrolled').notNull().default(false),
+  affiliateToken: text('affiliate_token').notNull().default(''),
+  campaignToken: text('campaign_token').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+export const partnerEnrolments = pgTable('partner_enrolments', {
+  userId: userId('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  termsVersion: text('terms_version').notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What administrators did as someone else. User ids are kept without foreign keys so the
+ * record outlives deleted accounts.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    action: text('action', { enum: ['impersonate'] }).notNull(),
+    actorId: userId('actor_id').notNull(),
+    subjectId: userId('subject_id').notNull(),
+    operationId: text('operation_id').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (table) => [
+    index('audit_log_actor_id_occurred_at_idx').on(table.actorId, table.occurredAt),
+    index('audit_log_subject_id_occurred_at_idx').on(table.subjectId, table.occurredAt),
+  ],
+);

@@ -1,0 +1,172 @@
+// Links and what groups or reports on them: images, collections, link issues, and the
+// previous product's links waiting to be upgraded.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { components } from '../../api/schema';
+import { createdAt, updatedAt, userId } from './columns';
+import { users } from './account-tables';
+
+type Schemas = components['schemas'];
+
+export const links = pgTable(
+  'links',
+  {
+    id: text('id').primaryKey(),
+    /** Null while the link is unclaimed. */
+    ownerId: userId('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    code: text('code').notNull(),
+    /** Codes are unique per domain regardless of case. */
+    codeLower: text('code_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(code)`),
+    baseCode: text('base_code').notNull(),
+    url: text('url').notNull(),
+    parameterKeyValues: jsonb('parameter_key_values')
+      .$type<Schemas['ParameterKeyValues']>()
+      .notNull()
+      .default({}),
+    affiliatePrograms: jsonb('affiliate_programs').$type<string[]>().notNull().default([]),
+    /** Send each visitor to the retailer's storefront for their country. */
+    localise: boolean('localise').notNull().default(false),
+    /** Offer every retailer that sells the book instead of one destination. */
+    allStores: boolean('all_stores').notNull().default(false),
+    isbn: text('isbn'),
+    title: text('title').notNull().default(''),
+    author: text('author').notNull().default(''),
+    coverImageUrl: text('cover_image_url'),
+    retailer: text('retailer').notNull().default(''),
+    storefront: char('storefront', { length: 2 }),
+    /** Clicks counted so far (unique reader clicks), flushed in batches from the redirect path. */
+    clickCount: bigint('click_count', { mode: 'number' }).notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** An unclaimed link is deleted after this time unless a signup claims it. */
+    claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('links_domain_code_lower_key').on(table.domain, table.codeLower),
+    index('links_owner_id_created_at_idx').on(table.ownerId, table.createdAt.desc()),
+    index('links_owner_id_base_code_idx').on(table.ownerId, table.baseCode),
+    index('links_claim_expires_at_idx')
+      .on(table.claimExpiresAt)
+      .where(sql`${table.ownerId} is null`),
+  ],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    ownerId: userId('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<Schemas['ImageProvider']>().notNull().default('cloudinary'),
+    providerImageId: text('provider_image_id').notNull(),
+    attributes: jsonb('attributes').$type<Schemas['ImageAttributes']>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('images_owner_id_idx').on(table.ownerId)],
+);
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: text('id').primaryKey(),
+    ownerId: userId('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Empty when the collection has no alias. */
+    aliasCode: text('alias_code').notNull().default(''),
+    aliasCodeLower: text('alias_code_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(alias_code)`),
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('collections_alias_code_lower_key')
+      .on(table.aliasCodeLower)
+      .where(sql`${table.aliasCode} <> ''`),
+    index('collections_owner_id_created_at_idx').on(table.ownerId, table.createdAt.desc()),
+  ],
+);
+
+export const collectionLinks = pgTable(
+  'collection_links',
+  {
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.linkId] }),
+    index('collection_links_link_id_idx').on(table.linkId),
+  ],
+);
+
+export const linkIssueReports = pgTable(
+  'link_issue_reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Quoted to support, such as `LI-20261121-0042`. */
+    reference: text('reference').notNull().unique(),
+    linkId: text('link_id').references(() => links.id, { onDelete: 'set null' }),
+    domain: text('domain').notNull(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<Schemas['LinkIssueKind']>().notNull(),
+    details: text('details').notNull(),
+    email: text('email'),
+    reporterId: userId('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** When an administrator upheld or dismissed the report; null while it waits. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    outcome: text('outcome').$type<Schemas['LinkIssueOutcome']>(),
+    resolvedBy: userId('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('link_issue_reports_link_id_idx').on(table.linkId),
+    index('link_issue_reports_resolved_at_created_at_idx').on(table.resolvedAt, table.createdAt),
+  ],
+);
+
+/** Links of the previous link product, by owner e-mail, waiting for `POST /v1/upgrade`. */
+export const legacyLinks = pgTable(
+  'legacy_links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    domain: text('domain').notNull(),
+    code: text('code').notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull().default(''),
+    clickCount: bigint('click_count', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    migratedAt: timestamp('migrated_at', { withTimezone: true }),
+    migratedLinkId: text('migrated_link_id').references(() => links.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('legacy_links_email_idx').on(table.email),
+    check('legacy_links_email_lower_case', sql`${table.email} = lower(${table.email})`),
+  ],
+);
