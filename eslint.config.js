@@ -1,59 +1,74 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
-const sourceDir = path.join(import.meta.dirname, 'src');
-const serverDir = path.join(sourceDir, 'server');
-const serverTestsDir = path.join(import.meta.dirname, 'tests', 'server');
-const contractTypes = path.join(sourceDir, 'api', 'schema');
-
-const isInside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
+const root = import.meta.dirname;
 
 /**
- * The server and the web app share only the contract's generated types (src/api/schema.d.ts):
- * the server imports nothing else from src/, and nothing else in src/ imports the server.
- * Resolved paths, not specifier patterns, because both sides use relative imports.
+ * The web app's layers, top to bottom. A module imports from its own layer and the layers below
+ * it, never from above; features also never import each other (a route composes them). The
+ * server (src/server) is outside the layers: it shares only the contract's generated types.
  */
-const serverBoundary = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    messages: {
-      serverImportsApp:
-        'The server imports only its own modules and the contract types (src/api/schema).',
-      appImportsServer: 'The web app never imports the server; share types through the contract.',
-    },
+const appLayers = [
+  ['main.tsx', 'routeTree.gen.ts', 'app', 'dev', 'routes'],
+  ['features'],
+  ['shell', 'components'],
+  ['lib'],
+  ['api'],
+  ['config'],
+];
+const layerOrder = 'routes → features → shell/components → lib → api → config';
+
+const placed = new Set([...appLayers.flat(), 'server']);
+const unplaced = readdirSync(path.join(root, 'src')).filter((name) => !placed.has(name));
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: add src/${unplaced.join(', src/')} to a layer of appLayers.`);
+}
+
+const inSource = (name) => `src/${name}`;
+const features = readdirSync(path.join(root, 'src', 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** For `import-x/no-restricted-paths`: `target` may not import from `from`, resolved paths. */
+const importZones = [
+  ...appLayers.slice(1).map((layer, index) => ({
+    target: layer.map(inSource),
+    from: appLayers
+      .slice(0, index + 1)
+      .flat()
+      .map(inSource),
+    message: `Imports flow ${layerOrder}; ${layer.join(' and ')} never import from above.`,
+  })),
+  ...features.map((feature) => ({
+    target: `src/features/${feature}`,
+    from: 'src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; a route composes them.',
+  })),
+  {
+    target: ['src/server', 'tests/server'],
+    from: 'src',
+    except: ['./server', './api/schema.d.ts'],
+    message: 'The server imports only its own modules and the contract types (src/api/schema).',
   },
-  create(context) {
-    const importer = context.filename;
-    const fromServer = isInside(importer, serverDir) || isInside(importer, serverTestsDir);
-    const check = ({ source }) => {
-      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
-      const specifier = source.value;
-      const target = specifier.startsWith('@/')
-        ? path.join(sourceDir, specifier.slice(2))
-        : specifier.startsWith('.')
-          ? path.resolve(path.dirname(importer), specifier)
-          : undefined;
-      if (target === undefined || !isInside(target, sourceDir)) return;
-      const toServer = isInside(target, serverDir);
-      if (fromServer && !toServer && target.replace(/(\.d)?\.ts$/, '') !== contractTypes) {
-        context.report({ node: source, messageId: 'serverImportsApp' });
-      } else if (!fromServer && toServer) {
-        context.report({ node: source, messageId: 'appImportsServer' });
-      }
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+  {
+    target: appLayers.flat().map(inSource),
+    from: 'src/server',
+    message: 'The web app never imports the server; share types through the contract.',
   },
-};
+  {
+    target: 'scripts',
+    from: 'tests',
+    message: 'Scripts never import tests; what both use lives in scripts/support.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -96,48 +111,25 @@ export default tseslint.config(
   },
   reactHooks.configs.flat['recommended-latest'] ?? reactHooks.configs.flat.recommended,
   ...pluginQuery.configs['flat/recommended'],
-  // Imports flow one way: routes → features → shared code (api, lib, components, shell, config).
   {
-    files: ['src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/routes/*', '@/app/*'],
-              message: 'Features never import routes or the app.',
-            },
-            {
-              group: ['@/features/*'],
-              message:
-                'Features do not import each other (a route composes them); use relative imports within a feature.',
-            },
-          ],
-        },
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The modules no-cycle reads to follow imports.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') }),
       ],
     },
   },
   {
-    files: ['src/{api,lib,components,shell,config}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/routes/*', '@/app/*', '@/features/*'],
-              message: 'Shared code never imports routes, the app or features.',
-            },
-          ],
-        },
-      ],
-    },
+    // Resolved paths, not specifier patterns: `../` and `@/` imports alike.
+    files: ['src/**/*.{ts,tsx}', 'tests/server/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones }] },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/server/**/*.ts'],
-    plugins: { shelflink: { rules: { 'server-boundary': serverBoundary } } },
-    rules: { 'shelflink/server-boundary': 'error' },
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Playwright fixtures take `{}` and call `use`, which is not React's hook.

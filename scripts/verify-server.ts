@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { DEMO_ADMIN_EMAIL, DEMO_AUTHOR_EMAIL } from '../src/server/db/seed/demo-data.ts';
 import { mailedLinkValues } from './contract/outbox.ts';
 import { repositoryRoot } from './contract/process.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from './support/free-port.ts';
 
 /** The environment's settings the run replaces or leaves out (see src/server/config.ts). */
 const replacedSettings = [

@@ -1,8 +1,8 @@
 // The Chromium every part of the benchmark uses: Debian's, headless, without the background
 // traffic (updates, field trials) that would add noise to the measurements.
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
-import { BLANK_PNG } from '../../tests/support/third-party-receiver.ts';
+import type { LocalCertificate } from '../support/local-certificate.ts';
+import { BLANK_PNG } from '../support/third-party-receiver.ts';
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 

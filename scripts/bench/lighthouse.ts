@@ -5,7 +5,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import * as medianRun from 'lighthouse/core/lib/median-run.js';
-import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
+import type { LocalCertificate } from '../support/local-certificate.ts';
 import { chromiumFlags, chromiumPath, SESSION_COOKIE } from './chromium.ts';
 import { metric, type Metric } from './metrics.ts';
 

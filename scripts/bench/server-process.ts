@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { freePort } from '../free-port.ts';
+import { freePort } from '../support/free-port.ts';
 import type { Cleanup } from './cleanup.ts';
 import { repositoryRoot } from './servers.ts';
 import type { StoreData } from './stores.ts';

@@ -1,14 +1,14 @@
 // The servers the benchmark measures against, beside the production server
-// (tests/support/production-server.ts): the Prism mock, a session-aware front for it and a
+// (scripts/support/production-server.ts): the Prism mock, a session-aware front for it and a
 // stand-in for third-party hosts.
 import { createServer, request as forward, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, Server as HttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalCertificate } from '../../tests/support/local-certificate.ts';
-import { startPrism, type RunningPrism } from '../../tests/support/prism.ts';
-import { BLANK_PNG } from '../../tests/support/third-party-receiver.ts';
+import type { LocalCertificate } from '../support/local-certificate.ts';
+import { startPrism, type RunningPrism } from '../support/prism.ts';
+import { BLANK_PNG } from '../support/third-party-receiver.ts';
 import { SESSION_COOKIE } from './chromium.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));

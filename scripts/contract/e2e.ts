@@ -1,7 +1,7 @@
 // --run-e2e: the app's Playwright suite with its API calls going through the Prism proxy.
 import { spawn } from 'node:child_process';
 
-import { freePort } from '../free-port';
+import { freePort } from '../support/free-port';
 import type { PrismProxy } from './prism-proxy';
 import { repositoryRoot } from './process';
 

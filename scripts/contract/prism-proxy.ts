@@ -5,7 +5,7 @@
 // with any warning (an undeclared status code, say) in the `sl-violations` header.
 import { spawn } from 'node:child_process';
 
-import { freePort } from '../free-port';
+import { freePort } from '../support/free-port';
 import { localBin, repositoryRoot } from './process';
 
 export interface PrismProxy {

@@ -5,8 +5,9 @@ import { analytics } from '@/lib/analytics';
 import { restoreSavedConsent, setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
 import { scrollAfterNavigation } from '@/lib/navigation-scroll';
+import { afterNextPaint } from '@/lib/next-paint';
 import type { SessionStore } from '@/lib/session';
-import { afterFirstPaint, afterNextPaint, inIdlePeriods } from '@/shell/after-first-paint';
+import { afterFirstPaint, inIdlePeriods } from '@/shell/after-first-paint';
 import { startCookieBanner } from '@/shell/cookie-preferences';
 import type { AppRouter } from './router';
 

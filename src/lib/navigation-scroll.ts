@@ -1,4 +1,4 @@
-import { afterNextPaint } from '@/shell/after-first-paint';
+import { afterNextPaint } from './next-paint';
 
 export const HASH_SCROLL_OFFSET = 20;
 export const HASH_SCROLL_DELAY_MS = 300;

@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { whenIdle } from '@/lib/idle';
+import { afterNextPaint } from '@/lib/next-paint';
 
 const firstPaints = new WeakMap<AnyRouter, Promise<void>>();
 const paintedRouters = new WeakSet<AnyRouter>();
@@ -17,13 +18,6 @@ export function inIdlePeriods(tasks: (() => void)[]): void {
   whenIdle(() => {
     task();
     inIdlePeriods(rest);
-  });
-}
-
-/** Runs `task` once the frame being prepared has been painted: a frame, then a task. */
-export function afterNextPaint(task: () => void): void {
-  requestAnimationFrame(() => {
-    setTimeout(task, 0);
   });
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
-import { freePort } from '../../scripts/free-port';
+import { freePort } from '../../scripts/support/free-port';
 import { orderByLinks, readLinks } from '../../scripts/contract/links';
 import { isRecord, listOperations, loadContract, nodeAt } from '../../scripts/contract/openapi';
 import { documentedRequestBody, encodeBody, requestCases } from '../../scripts/contract/requests';

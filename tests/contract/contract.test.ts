@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 
-import { startPrism, type RunningPrism } from '../support/prism';
+import { startPrism, type RunningPrism } from '../../scripts/support/prism';
 
 interface Reference {
   $ref: string;
@@ -100,6 +100,7 @@ const validValues: Record<string, string> = {
   LinkId: 'lnk_01HZX00000',
   CollectionId: 'col_7Hq2Wd',
   ImageId: 'img_4Kd9Lx',
+  reference: 'LI-20261121-0042',
 };
 
 const validValuesByFormat: Record<string, string> = {

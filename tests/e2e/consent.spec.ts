@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { scriptsHoldingPackage } from '../support/build-output';
 import { appOrigin, expect, preferMock, SESSION_COOKIE, test } from '../support/fixtures';
-import type { ThirdPartyReceiver } from '../support/third-party-receiver';
+import type { ThirdPartyReceiver } from '../../scripts/support/third-party-receiver';
 
 // Analytics sends in batches: after 10 events or 5 seconds, whichever comes first.
 const BATCH_FLUSH_MS = 5_000;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { buildDirectory } from '../support/build-output';
 import { expect, test } from '../support/fixtures';
-import { freePort } from '../../scripts/free-port';
+import { freePort } from '../../scripts/support/free-port';
 
 // Journeys against the real product, as `npm start` runs it: the built app, the API and a fresh
 // embedded database, with e-mail going to the outbox folder. Nothing here is mocked.

@@ -21,8 +21,11 @@ import {
   SESSION_COOKIE,
   test,
 } from '../support/fixtures';
-import { createLocalCertificate, type LocalCertificate } from '../support/local-certificate';
-import { startProductionServer } from '../support/production-server';
+import {
+  createLocalCertificate,
+  type LocalCertificate,
+} from '../../scripts/support/local-certificate';
+import { startProductionServer } from '../../scripts/support/production-server';
 
 // The served headers and policy, the production server, and what the app does with tokens,
 // redirect targets and addresses that come from the API.

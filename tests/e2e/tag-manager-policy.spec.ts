@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDirectory } from '../support/build-output';
 import { expect, test, testRuntimeConfig } from '../support/fixtures';
-import { startProductionServer } from '../support/production-server';
-import { startThirdPartyReceiver } from '../support/third-party-receiver';
+import { startProductionServer } from '../../scripts/support/production-server';
+import { startThirdPartyReceiver } from '../../scripts/support/third-party-receiver';
 
 // A tag-manager container loads from one host and sends what it collects to another, as
 // Google's do. The production server's policy must let those calls through, for the

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../../scripts/free-port';
+import { freePort } from '../../scripts/support/free-port';
 
 const demoLinkCode = 'kestrel-bay';
 const readerUserAgent =

@@ -3,7 +3,7 @@ import {
   BLANK_PNG,
   startThirdPartyReceiver,
   type ThirdPartyReceiver,
-} from './third-party-receiver';
+} from '../../scripts/support/third-party-receiver';
 
 export const SESSION_COOKIE = 'ss-id';
 export const appOrigin = `http://127.0.0.1:${process.env.E2E_PREVIEW_PORT ?? '4173'}`;

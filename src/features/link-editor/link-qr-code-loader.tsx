@@ -1,9 +1,8 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { loadOnce } from '@/lib/load-once';
+import { QR_CODE_DISPLAY_SIZE } from './link-qr-code-size';
 
-/** The QR code's size on screen, in px. */
-export const QR_CODE_DISPLAY_SIZE = 168;
 /** A size "sm" button's height: the download button under the code. */
 const DOWNLOAD_BUTTON_HEIGHT = 36;
 

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { QR_CODE_DISPLAY_SIZE as DISPLAY_SIZE } from './link-qr-code-loader';
+import { QR_CODE_DISPLAY_SIZE as DISPLAY_SIZE } from './link-qr-code-size';
 
 // Drawn larger than shown, so the downloaded image prints sharply.
 const DRAWN_SIZE = 512;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { upstreamUrl } from '../../../scripts/serve/api-proxy';
-import { createLocalCertificate } from '../../support/local-certificate';
+import { createLocalCertificate } from '../../../scripts/support/local-certificate';
 import { startTestAppServer, type TestAppServer } from './test-app-server';
 
 interface Arrival {

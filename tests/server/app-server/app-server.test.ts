@@ -3,7 +3,10 @@ import { connect, type IncomingHttpHeaders } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLocalCertificate, type LocalCertificate } from '../../support/local-certificate';
+import {
+  createLocalCertificate,
+  type LocalCertificate,
+} from '../../../scripts/support/local-certificate';
 import { startTestAppServer, type TestAppServer } from './test-app-server';
 
 const BUILD_INTERNALS = [

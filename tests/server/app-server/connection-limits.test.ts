@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ConnectionLimits } from '../../../src/server/http/connection-limits';
-import { createLocalCertificate, type LocalCertificate } from '../../support/local-certificate';
+import {
+  createLocalCertificate,
+  type LocalCertificate,
+} from '../../../scripts/support/local-certificate';
 import { startTestAppServer, type TestAppServer } from './test-app-server';
 
 const limits: ConnectionLimits = {
