@@ -1,100 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { buildDirectory } from '../support/build-output';
 import { expect, test } from '../support/fixtures';
-import { freePort } from '../../scripts/support/free-port';
+import {
+  linkMailedTo,
+  signInByEmail,
+  startRealProduct,
+  type RealProduct,
+} from '../support/real-product';
 
 // Journeys against the real product, as `npm start` runs it: the built app, the API and a fresh
 // embedded database, with e-mail going to the outbox folder. Nothing here is mocked.
 
-const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
-
 test.describe.configure({ mode: 'serial' });
 test.use({ visitor: 'signed-out' });
 
+let product: RealProduct;
 let origin = '';
 let shortLinkOrigin = '';
-let dataDir = '';
-let server: ChildProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'shelflink-journey-'));
-  const port = await freePort();
-  const shortLinkPort = await freePort();
-  server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--dist', buildDirectory],
-    {
-      cwd: repositoryRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        SHORT_LINK_PORT: String(shortLinkPort),
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const running = /Shelflink is running on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      const shortLinks = /Short links open on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (running?.[1] && shortLinks?.[1]) {
-        shortLinkOrigin = shortLinks[1];
-        resolve(running[1]);
-      }
-    };
-    server?.stdout?.on('data', collect);
-    server?.stderr?.on('data', collect);
-    server?.once('exit', () => {
-      reject(new Error(`scripts/start.ts exited:\n${output}`));
-    });
-  });
+  product = await startRealProduct('journey');
+  ({ origin, shortLinkOrigin } = product);
 });
 
-test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-});
-
-/** The link in the newest message the outbox holds for an address. */
-function linkMailedTo(email: string, path: '/login/' | '/confirm/'): string {
-  const outbox = join(dataDir, 'outbox');
-  const messages = readdirSync(outbox)
-    .filter((name) => name.includes(email))
-    .sort();
-  const newest = messages.at(-1);
-  if (!newest) throw new Error(`No message to ${email} in ${outbox}`);
-  // Quoted-printable may wrap long lines with a trailing `=`.
-  const text = readFileSync(join(outbox, newest), 'utf8').replaceAll('=\n', '');
-  const link = new RegExp(`${origin}${path}[A-Za-z0-9_-]+`).exec(text)?.[0];
-  if (!link) throw new Error(`The message to ${email} holds no ${path} link`);
-  return link;
-}
-
-async function signInByEmail(page: Page, email: string) {
-  await page.goto(`${origin}/login`);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-  await expect(page.getByRole('status')).toContainText(`We sent a sign-in link to ${email}`);
-  await expect.poll(() => linkMailedTo(email, '/login/')).toContain('/login/');
-  await page.goto(linkMailedTo(email, '/login/'));
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-}
+test.afterAll(() => product.stop());
 
 test('an author signs in by e-mail, makes a link, edits it, collects it and signs out for good', async ({
   page,
 }) => {
-  await signInByEmail(page, 'journey.author@example.com');
+  await signInByEmail(page, product, 'journey.author@example.com');
 
   await page.goto(`${origin}/`);
   await page
@@ -178,9 +112,9 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
   await expect(page.getByText(/Check your inbox — confirm your address/)).toBeVisible();
 
   await expect
-    .poll(() => linkMailedTo('new.reader@example.com', '/confirm/'))
+    .poll(() => linkMailedTo(product, 'new.reader@example.com', '/confirm/'))
     .toContain('/confirm/');
-  await page.goto(linkMailedTo('new.reader@example.com', '/confirm/'));
+  await page.goto(linkMailedTo(product, 'new.reader@example.com', '/confirm/'));
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   const listed = await page.request.get(`${origin}/api/v1/links/list`);
   expect(await listed.json()).toMatchObject({
@@ -189,7 +123,7 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
 });
 
 test('an administrator looks up the demo author and acts as her', async ({ page }) => {
-  await signInByEmail(page, 'admin@demo.shelflink.app');
+  await signInByEmail(page, product, 'admin@demo.shelflink.app');
   await page.goto(`${origin}/admin`);
   await page
     .getByRole('textbox', { name: "User's e-mail address" })
@@ -235,7 +169,7 @@ async function storeReached(page: Page, open: () => Promise<unknown>): Promise<s
 test('a reader in GB lands on amazon.co.uk with the UK tag, and the report counts only the reader', async ({
   page,
 }) => {
-  await signInByEmail(page, 'maya@demo.shelflink.app');
+  await signInByEmail(page, product, 'maya@demo.shelflink.app');
   const token = await page.request.post(
     `${origin}/api/v1/affiliate-tokens?programGuid=${amazonAssociates}`,
     { data: { parameters: { tag: 'mayareads-20', tag_GB: 'mayareads-21' } } },
@@ -283,7 +217,7 @@ test('a reader in GB lands on amazon.co.uk with the UK tag, and the report count
 });
 
 test('an all-stores link shows every store and remembers the reader’s choice', async ({ page }) => {
-  await signInByEmail(page, 'maya@demo.shelflink.app');
+  await signInByEmail(page, product, 'maya@demo.shelflink.app');
   const created = await page.request.post(`${origin}/api/v1/links`, {
     data: { url: 'https://www.amazon.com/dp/1668012340', allStores: true },
   });

@@ -145,6 +145,21 @@ describe('reviewing reported link issues', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  test('names the administrator who decided, also while they act as someone else', async () => {
+    const { reference, owner, admin } = await reportedLink();
+    const session = await asUser(owner, 'GET', '/auth/session');
+    const ownerId = session.json<{ userId: string }>().userId;
+
+    const upheld = await testApp().app.inject({
+      method: 'PUT',
+      url: `/v2/admin/link-issues/${reference}/resolution`,
+      headers: { cookie: admin, 'x-impersonate': ownerId },
+      payload: { outcome: 'upheld' },
+    });
+
+    expect(upheld.json()).toMatchObject({ resolution: { decidedBy: adminEmail } });
+  });
+
   test('is for administrators only', async () => {
     const { reference, owner } = await reportedLink();
 

@@ -18,8 +18,6 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch, IconUserShare, IconUserX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
 import { UNEXPECTED_FAILURE } from '@/api/form-failure';
@@ -28,6 +26,8 @@ import type { components } from '@/api/schema';
 import { FormFailure } from '@/components/form-failure';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
 import { useSession } from '@/shell/use-session';
+import { Detail, formatTime } from './admin-details';
+import { LinkIssuesSection } from './link-issues-section';
 
 type AdminAccount = components['schemas']['AdminAccount'];
 
@@ -39,23 +39,6 @@ const PLAN_LABELS: Record<AdminAccount['plan'], string> = {
   standard: 'Shelflink',
   legacy: 'Previous link product',
 };
-
-function formatTime(value: string): string {
-  return dayjs(value).format('D MMM YYYY, HH:mm');
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" fw={500} mt={2}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Makes every following request act as `userId` ('' stops), and reloads what is on screen. */
 function useImpersonation() {
@@ -221,7 +204,8 @@ export function AdminDashboardPage() {
         <div>
           <Title order={1}>Admin dashboard</Title>
           <Text c="dimmed" mt={4}>
-            Look up an account by e-mail to see it, or to act as that user.
+            Look up an account by e-mail to see it or to act as that user, and decide what readers
+            reported about links.
           </Text>
         </div>
 
@@ -284,6 +268,8 @@ export function AdminDashboardPage() {
           </FormFailure>
           {lookup.data && <AccountCard account={lookup.data} />}
         </Stack>
+
+        <LinkIssuesSection />
       </Stack>
     </Container>
   );

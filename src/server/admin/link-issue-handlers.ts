@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../api/schema';
-import { actingUserOf } from '../auth/request-auth';
+import { signedInUserOf } from '../auth/request-auth';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { linkIssueReports, links, users } from '../db/schema';
@@ -87,7 +87,7 @@ export const linkIssueReviewHandlers = {
     const decided = await db.transaction(async (tx) => {
       const [report] = await tx
         .update(linkIssueReports)
-        .set({ resolvedAt: now, outcome: body.outcome, resolvedBy: actingUserOf(auth).id })
+        .set({ resolvedAt: now, outcome: body.outcome, resolvedBy: signedInUserOf(auth).id })
         .where(
           and(
             eq(linkIssueReports.reference, params.reference),

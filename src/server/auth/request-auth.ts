@@ -67,3 +67,12 @@ export function actingUserOf(auth: RequestAuth | null): AuthUser {
   if (!auth) throw ApiProblem.unauthorized();
   return auth.actingUser;
 }
+
+/**
+ * The user who is signed in, also while they act as someone else: who made an administrator's
+ * decision, for instance.
+ */
+export function signedInUserOf(auth: RequestAuth | null): AuthUser {
+  if (!auth) throw ApiProblem.unauthorized();
+  return auth.signedInUser;
+}

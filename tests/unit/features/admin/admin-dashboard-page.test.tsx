@@ -12,6 +12,16 @@ import { render } from '../../support/render';
 import type { RouterContext } from '@/lib/router-context';
 import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
 import { createSessionStore } from '@/lib/session';
+import { jsonReply } from '../../support/api-client';
+
+const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
+
+// The dashboard lists reported links as it opens; none are waiting here.
+vi.mock('@/api/client', async (importOriginal) => {
+  const { overFetch } = await import('../../support/api-client');
+  return overFetch(await importOriginal(), fetchMock);
+});
+fetchMock.mockImplementation(() => Promise.resolve(jsonReply(200, { results: [], total: 0 })));
 
 function renderDashboard(impersonateAs: string) {
   window.sessionStorage.setItem(
@@ -55,6 +65,8 @@ describe('the admin dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Admin dashboard');
     expect(screen.getByRole('textbox', { name: "User's e-mail address" })).toBeInTheDocument();
     expect(screen.queryByText(/You are acting as/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Reported links' })).toBeInTheDocument();
+    expect(await screen.findByText('No reports are waiting.')).toBeInTheDocument();
   });
 
   test('checks the e-mail address before looking it up', async () => {

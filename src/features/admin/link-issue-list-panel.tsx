@@ -1,0 +1,133 @@
+import {
+  Button,
+  Center,
+  EmptyState,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChecklist, IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { isApiError } from '@/api/api-error';
+import { UNEXPECTED_FAILURE } from '@/api/form-failure';
+import { FormFailure } from '@/components/form-failure';
+import { LinkIssueCard } from './link-issue-card';
+import {
+  LINK_ISSUES_PAGE_SIZE,
+  type LinkIssue,
+  type LinkIssueList,
+  type LinkIssueStatus,
+} from './link-issues-queries';
+
+const EMPTY_STATES: Record<LinkIssueStatus, { title: string; icon: typeof IconInbox }> = {
+  open: { title: 'No reports are waiting.', icon: IconInbox },
+  resolved: { title: 'Nothing decided yet.', icon: IconChecklist },
+};
+
+/** What the panel needs of the list's query. */
+interface LinkIssueListState {
+  data: LinkIssueList | undefined;
+  isError: boolean;
+  error: unknown;
+  isRefetching: boolean;
+  refetch: () => unknown;
+}
+
+export function reportCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'report' : 'reports'}`;
+}
+
+/** One tab's page of reports, with its loading, empty and failed states and its pages. */
+export function LinkIssueListPanel({
+  status,
+  query,
+  page,
+  onPage,
+  actionsFor,
+}: {
+  status: LinkIssueStatus;
+  query: LinkIssueListState;
+  page: number;
+  onPage: (page: number) => void;
+  actionsFor?: (issue: LinkIssue) => ReactNode;
+}) {
+  const { data } = query;
+  const failure = !query.isError
+    ? undefined
+    : isApiError(query.error)
+      ? query.error.message
+      : UNEXPECTED_FAILURE;
+  const failed = (
+    <FormFailure title="The reports could not be loaded" message={failure}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{failure}</Text>
+        <Button
+          size="xs"
+          variant="default"
+          loading={query.isRefetching}
+          onClick={() => {
+            void query.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </Stack>
+    </FormFailure>
+  );
+
+  if (!data) {
+    return query.isError ? (
+      failed
+    ) : (
+      <Stack>
+        <VisuallyHidden role="status">Loading the reports</VisuallyHidden>
+        <Skeleton height={220} radius="md" />
+        <Skeleton height={220} radius="md" />
+      </Stack>
+    );
+  }
+
+  const { icon: Icon, title } = EMPTY_STATES[status];
+  if (data.total === 0) {
+    return (
+      <Stack>
+        {failed}
+        <Center py="lg">
+          <EmptyState>
+            <EmptyState.Indicator>
+              <Icon aria-hidden="true" />
+            </EmptyState.Indicator>
+            <EmptyState.Title order={3}>{title}</EmptyState.Title>
+          </EmptyState>
+        </Center>
+      </Stack>
+    );
+  }
+
+  const pageCount = Math.max(1, Math.ceil(data.total / LINK_ISSUES_PAGE_SIZE));
+  return (
+    <Stack>
+      {failed}
+      <Stack component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {data.results.map((issue) => (
+          <li key={issue.reference}>
+            <LinkIssueCard issue={issue} actions={actionsFor?.(issue)} />
+          </li>
+        ))}
+      </Stack>
+      {pageCount > 1 && (
+        <Center mt="sm">
+          <Pagination
+            total={pageCount}
+            value={Math.min(page, pageCount)}
+            onChange={onPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Center>
+      )}
+    </Stack>
+  );
+}
