@@ -30,8 +30,8 @@ export interface ClickRecording {
 }
 
 /** A redirect's headers: never cached, so each visit is counted and a new destination applies. */
-export function redirectHeaders(location: URL): Record<string, string> {
-  return { 'cache-control': 'no-store', location: location.href };
+export function redirectHeaders(location: string): Record<string, string> {
+  return { 'cache-control': 'no-store', location };
 }
 
 /** The query string of a request target, without the `?`. */
@@ -40,15 +40,44 @@ export function readerQuery(target: string): URLSearchParams {
   return new URLSearchParams(query === -1 ? '' : target.slice(query + 1));
 }
 
+interface Destination {
+  href: string;
+  storefront: string | null;
+}
+
+/**
+ * A link's destinations by the reader's country, for visits without a query string, which are
+ * most of them. A cached link is replaced, never changed, when it is edited, so its answers
+ * stay right for as long as it is cached, and go with it.
+ */
+const destinationsByLink = new WeakMap<ShortLink, Map<string | null, Destination>>();
+
+function destinationOf(
+  link: ShortLink,
+  country: string | null,
+  query: URLSearchParams,
+): Destination {
+  const destination = () => {
+    const { url, storefront } = linkDestination(link, country, query);
+    return { href: url.href, storefront };
+  };
+  if (query.size > 0) return destination();
+  let byCountry = destinationsByLink.get(link);
+  if (!byCountry) destinationsByLink.set(link, (byCountry = new Map<string | null, Destination>()));
+  let remembered = byCountry.get(country);
+  if (!remembered) byCountry.set(country, (remembered = destination()));
+  return remembered;
+}
+
 /** A link to one store: its localised, tagged destination and the click it counts. */
 export function plainLinkRedirect(
   link: ShortLink,
   country: string | null,
   query: URLSearchParams,
-): { location: URL; click: ClickToRecord } {
-  const { url, storefront } = linkDestination(link, country, query);
+): { location: string; click: ClickToRecord } {
+  const { href, storefront } = destinationOf(link, country, query);
   const outcome = { linkId: link.id, retailer: link.retailer, storefront, store: null };
-  return { location: url, click: { outcome, country } };
+  return { location: href, click: { outcome, country } };
 }
 
 /** The click of a store chosen on an all-stores page, or remembered from one. */

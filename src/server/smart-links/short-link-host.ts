@@ -80,7 +80,7 @@ function redirect(
   request: FastifyRequest,
   reply: FastifyReply,
   status: 302 | 303,
-  to: URL,
+  to: string,
   click: ClickToRecord,
 ): FastifyReply {
   request.clickToRecord = click;
@@ -140,7 +140,13 @@ export function buildShortLinkHost(
         ({ storeId }) => storeId === request.cookies[rememberedStoreCookie],
       );
       if (remembered) {
-        return redirect(request, reply, 302, remembered.url, storeClick(link, remembered, country));
+        return redirect(
+          request,
+          reply,
+          302,
+          remembered.url.href,
+          storeClick(link, remembered, country),
+        );
       }
       return sendPage(reply, 200, allStoresPage(link, stores, `/${link.code}`));
     }
@@ -161,7 +167,7 @@ export function buildShortLinkHost(
       return sendPage(reply, 400, allStoresPage(link, stores, `/${link.code}`));
     }
     rememberStore(reply, choice);
-    return redirect(request, reply, 303, store.url, storeClick(link, store, country));
+    return redirect(request, reply, 303, store.url.href, storeClick(link, store, country));
   };
 
   const openCollectionPage: RouteHandlerMethod = async (request, reply) => {
@@ -206,7 +212,7 @@ export function buildShortLinkHost(
       return sendPage(reply, 400, renderNotFoundPage(statusPage));
     }
     rememberStore(reply, { store: store.storeId, remember: choice.remember });
-    return redirect(request, reply, 303, store.url, storeClick(link, store, country));
+    return redirect(request, reply, 303, store.url.href, storeClick(link, store, country));
   };
 
   function allStoresPage(link: ShortLink, stores: Store[], choosePath: string): string {
