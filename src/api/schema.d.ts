@@ -223,7 +223,9 @@ export interface paths {
         };
         /**
          * The author's links, newest first
-         * @description One page of the signed-in author's links, `skip` and `take` from the start of the list, or the links named by `ids`.
+         * @description One page of the signed-in author's links, `skip` and `take` from the start of the list, or
+         *     the links named by `ids`. Designed here: `q`, `sort` and `retailer` narrow and order the
+         *     list, and each page carries the last 30 days of clicks of the links on it.
          */
         get: operations["listLinks"];
         put?: never;
@@ -1141,6 +1143,13 @@ export interface components {
         LinkListReply: {
             results: components["schemas"]["Link"][];
             page: components["schemas"]["LinkPage"];
+            /**
+             * @description Designed here: each listed link's clicks (unique reader clicks, as its report counts
+             *     them) on each of the last 30 UTC days, oldest first and ending today, by link id.
+             */
+            recentClicks: {
+                [key: string]: number[];
+            };
         };
         LinkCount: {
             /** Format: int32 */
@@ -2013,6 +2022,15 @@ export interface operations {
                 skip?: number;
                 /** @description How many links to return. */
                 take?: number;
+                /**
+                 * @description Designed here: only links whose title, author, code or destination contains this, in
+                 *     any letter case.
+                 */
+                q?: string;
+                /** @description Designed here: newest first (the default), most clicks first, or by title. */
+                sort?: "newest" | "clicks" | "title";
+                /** @description Designed here: only links to this retailer, as a link's `retailer` names it. */
+                retailer?: string;
                 /** @description Only these links, by id. */
                 ids?: components["schemas"]["LinkId"][];
             };

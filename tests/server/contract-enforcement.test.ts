@@ -18,7 +18,10 @@ const testApp = setUpTestApp({
     },
     listLinks: ({ query }) => {
       receivedIds.push(query.ids);
-      return { status: 200, body: { results: [], page: { skip: 0, take: 20, total: 0 } } };
+      return {
+        status: 200,
+        body: { results: [], page: { skip: 0, take: 20, total: 0 }, recentClicks: {} },
+      };
     },
     listCollections: undefined,
   } satisfies Handlers,

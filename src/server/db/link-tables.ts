@@ -62,6 +62,10 @@ export const links = pgTable(
     uniqueIndex('links_domain_code_lower_key').on(table.domain, table.codeLower),
     index('links_owner_id_created_at_idx').on(table.ownerId, table.createdAt.desc()),
     index('links_owner_id_base_code_idx').on(table.ownerId, table.baseCode),
+    // The Books screen's orders and retailer filter, within one author's links.
+    index('links_owner_id_click_count_idx').on(table.ownerId, table.clickCount.desc()),
+    index('links_owner_id_title_idx').on(table.ownerId, sql`lower(${table.title})`),
+    index('links_owner_id_retailer_idx').on(table.ownerId, table.retailer),
     index('links_claim_expires_at_idx')
       .on(table.claimExpiresAt)
       .where(sql`${table.ownerId} is null`),

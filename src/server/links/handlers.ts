@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { actingUserOf } from '../auth/request-auth';
 import type { Database } from '../db/database';
 import { collections, links } from '../db/schema';
@@ -13,6 +13,7 @@ import {
   findOwnedLink,
   toLinkReply,
 } from './link-records';
+import { listedLinks, listOrder, recentClicksOf } from './link-list';
 import { linkReport, linkReportExtras, reportRange } from './reports';
 
 /** Collections, served under `/c/`, check their alias with an empty domain, in any case. */
@@ -44,21 +45,26 @@ export const linkHandlers = {
     return { status: 200, body: toLinkReply(changed, config.shortLinkOrigin) };
   },
 
-  async listLinks({ query }, { db, auth, config }) {
-    const { skip = 0, take = 20, ids } = query;
-    const owned = and(eq(links.ownerId, actingUserOf(auth).id), ids && inArray(links.id, ids));
+  async listLinks({ query }, { db, clock, auth, config }) {
+    const { skip = 0, take = 20 } = query;
+    const listed = listedLinks(actingUserOf(auth).id, query);
     const [rows, total] = await Promise.all([
       db
         .select()
         .from(links)
-        .where(owned)
-        .orderBy(desc(links.createdAt), desc(links.id))
+        .where(listed)
+        .orderBy(...listOrder(query.sort))
         .offset(skip)
         .limit(take),
-      db.$count(links, owned),
+      db.$count(links, listed),
     ]);
     const results = rows.map((row) => toLinkReply(row, config.shortLinkOrigin));
-    return { status: 200, body: { results, page: { skip, take, total } } };
+    const recentClicks = await recentClicksOf(
+      db,
+      rows.map((row) => row.id),
+      clock.now(),
+    );
+    return { status: 200, body: { results, page: { skip, take, total }, recentClicks } };
   },
 
   async countLinks(_request, { db, auth }) {
