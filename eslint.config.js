@@ -19,11 +19,11 @@ const appLayers = [
   ['main.tsx', 'routeTree.gen.ts', 'app', 'dev', 'routes'],
   ['features'],
   ['shell', 'components'],
-  ['lib'],
+  ['session', 'lib'],
   ['api'],
   ['config'],
 ];
-const layerOrder = 'routes → features → shell/components → lib → api → config';
+const layerOrder = 'routes → features → shell/components → session/lib → api → config';
 
 const placed = new Set([...appLayers.flat(), 'server']);
 const unplaced = readdirSync(path.join(root, 'src')).filter((name) => !placed.has(name));

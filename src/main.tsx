@@ -46,7 +46,7 @@ import { createQueryClient } from '@/api/query-client';
 import { connectAppServices } from '@/app/app-services';
 import { App } from '@/app/app';
 import { createAppRouter, firstNavigation, preloadFirstScreen } from '@/app/router';
-import { createSessionStore } from '@/lib/session';
+import { createSessionStore } from '@/session/session-store';
 
 if (import.meta.env.DEV && import.meta.env.VITE_USES_MOCK_API === true) {
   const { mockScenarioMiddleware } = await import('@/dev/mock-scenarios');

@@ -13,7 +13,6 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AboutRouteImport } from './routes/about'
-import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AffiliateDisclosureRouteImport } from './routes/affiliate-disclosure'
 import { Route as BlogRouteImport } from './routes/blog'
 import { Route as FaqRouteImport } from './routes/faq'
@@ -23,6 +22,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UpgradeRouteImport } from './routes/upgrade'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedLinksRouteImport } from './routes/_authenticated/links'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as ConfirmTokenRouteImport } from './routes/confirm.$token'
@@ -51,11 +51,6 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminRoute = AdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AffiliateDisclosureRoute = AffiliateDisclosureRouteImport.update({
@@ -101,6 +96,11 @@ const UpgradeRoute = UpgradeRouteImport.update({
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedLinksRoute = AuthenticatedLinksRouteImport.update({
@@ -160,7 +160,6 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/about': typeof AboutRoute
-  '/admin': typeof AdminRoute
   '/affiliate-disclosure': typeof AffiliateDisclosureRoute
   '/blog': typeof BlogRoute
   '/faq': typeof FaqRoute
@@ -170,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/upgrade': typeof UpgradeRoute
   '/account': typeof AuthenticatedAccountRoute
+  '/admin': typeof AuthenticatedAdminRoute
   '/links': typeof AuthenticatedLinksRouteWithChildren
   '/settings': typeof AuthenticatedSettingsRoute
   '/confirm/$token': typeof ConfirmTokenRoute
@@ -185,7 +185,6 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/about': typeof AboutRoute
-  '/admin': typeof AdminRoute
   '/affiliate-disclosure': typeof AffiliateDisclosureRoute
   '/blog': typeof BlogRoute
   '/faq': typeof FaqRoute
@@ -195,6 +194,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/upgrade': typeof UpgradeRoute
   '/account': typeof AuthenticatedAccountRoute
+  '/admin': typeof AuthenticatedAdminRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/confirm/$token': typeof ConfirmTokenRoute
   '/login/$token': typeof LoginTokenRoute
@@ -211,7 +211,6 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/about': typeof AboutRoute
-  '/admin': typeof AdminRoute
   '/affiliate-disclosure': typeof AffiliateDisclosureRoute
   '/blog': typeof BlogRoute
   '/faq': typeof FaqRoute
@@ -221,6 +220,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/upgrade': typeof UpgradeRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
+  '/_authenticated/admin': typeof AuthenticatedAdminRoute
   '/_authenticated/links': typeof AuthenticatedLinksRouteWithChildren
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/confirm/$token': typeof ConfirmTokenRoute
@@ -238,7 +238,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/about'
-    | '/admin'
     | '/affiliate-disclosure'
     | '/blog'
     | '/faq'
@@ -248,6 +247,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/upgrade'
     | '/account'
+    | '/admin'
     | '/links'
     | '/settings'
     | '/confirm/$token'
@@ -263,7 +263,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/about'
-    | '/admin'
     | '/affiliate-disclosure'
     | '/blog'
     | '/faq'
@@ -273,6 +272,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/upgrade'
     | '/account'
+    | '/admin'
     | '/settings'
     | '/confirm/$token'
     | '/login/$token'
@@ -288,7 +288,6 @@ export interface FileRouteTypes {
     | '/$'
     | '/_authenticated'
     | '/about'
-    | '/admin'
     | '/affiliate-disclosure'
     | '/blog'
     | '/faq'
@@ -298,6 +297,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/upgrade'
     | '/_authenticated/account'
+    | '/_authenticated/admin'
     | '/_authenticated/links'
     | '/_authenticated/settings'
     | '/confirm/$token'
@@ -315,7 +315,6 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AboutRoute: typeof AboutRoute
-  AdminRoute: typeof AdminRoute
   AffiliateDisclosureRoute: typeof AffiliateDisclosureRoute
   BlogRoute: typeof BlogRoute
   FaqRoute: typeof FaqRoute
@@ -358,13 +357,6 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin': {
-      id: '/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/affiliate-disclosure': {
@@ -428,6 +420,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AuthenticatedAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/links': {
@@ -520,6 +519,7 @@ const AuthenticatedLinksRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRoute
   AuthenticatedLinksRoute: typeof AuthenticatedLinksRouteWithChildren
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
   AuthenticatedLinksReportsDomainCodeRoute: typeof AuthenticatedLinksReportsDomainCodeRoute
@@ -527,6 +527,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
+  AuthenticatedAdminRoute: AuthenticatedAdminRoute,
   AuthenticatedLinksRoute: AuthenticatedLinksRouteWithChildren,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
   AuthenticatedLinksReportsDomainCodeRoute:
@@ -542,7 +543,6 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AboutRoute: AboutRoute,
-  AdminRoute: AdminRoute,
   AffiliateDisclosureRoute: AffiliateDisclosureRoute,
   BlogRoute: BlogRoute,
   FaqRoute: FaqRoute,

@@ -1,29 +1,25 @@
 // Bytes: what each page downloads before its first screen, read from the build manifest and
 // from what Chromium really requests before the page's h1 is visible.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { newContext } from './chromium.ts';
+import {
+  entryKeysOf,
+  fileName,
+  findImportCycles,
+  findUnstyledMantineComponents,
+  loadedWith,
+  readManifest,
+  thirdPartyOf,
+} from '../build/checks.ts';
 import { metric, type Metric } from './metrics.ts';
 
 export interface PageUnderTest {
   path: string;
   signedIn: boolean;
 }
-
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-type Manifest = Record<string, ManifestChunk>;
 
 export interface Asset {
   /** Path under the build directory, e.g. `assets/index-abc.js`. */
@@ -33,13 +29,6 @@ export interface Asset {
   /** Which third-party service the chunk belongs to, if any. */
   thirdParty?: string;
 }
-
-/** Services that must stay out of the first paint, recognised by the modules in a chunk. */
-const thirdPartyModules: { service: string; pattern: RegExp }[] = [
-  { service: 'Sentry', pattern: /node_modules\/@sentry(-internal)?\// },
-  { service: 'analytics (Segment)', pattern: /node_modules\/@segment\// },
-  { service: 'consent library', pattern: /node_modules\/vanilla-cookieconsent\// },
-];
 
 /** Tag managers are scripts from their own host, not chunks of ours. */
 const tagManagerRequest = /\/gtm\.js(\?|$)|googletagmanager\.com/;
@@ -69,14 +58,6 @@ function compressedSizes(contents: Buffer): { gzip: number; brotli: number } {
   };
 }
 
-function thirdPartyOf(outDir: string, file: string): string | undefined {
-  const mapPath = join(outDir, `${file}.map`);
-  if (!existsSync(mapPath)) return undefined;
-  const { sources } = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] };
-  return thirdPartyModules.find(({ pattern }) => sources.some((source) => pattern.test(source)))
-    ?.service;
-}
-
 /** `_authenticated/links.books.tsx?tsr-split=component` → `/_authenticated/links.books (component)`. */
 function routeName(src: string): string {
   const [path = src, query = ''] = src.replace(/^src\/routes\//, '').split('?');
@@ -85,104 +66,8 @@ function routeName(src: string): string {
   return split ? `${route} (${split.replaceAll('---', ', ')})` : route;
 }
 
-function entryKeysOf(manifest: Manifest): string[] {
-  return Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-}
-
-/** The chunks of the manifest's keys and those they import statically: what loads with them. */
-function loadedWith(manifest: Manifest, keys: string[]): ManifestChunk[] {
-  const found = new Map<string, ManifestChunk>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || found.has(key)) return;
-    found.set(key, chunk);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return [...found.values()];
-}
-
-const mantineStylesDir = fileURLToPath(
-  new URL('../../node_modules/@mantine/core/styles', import.meta.url),
-);
-const mantineClass = /\bm_[0-9a-f]{8}\b/g;
-
-/**
- * src/main.tsx imports the styles of the components a page can draw in its first paint, and
- * src/components/on-demand-mantine-styles.ts those of the others, imported by the code that
- * draws them. Whatever code loads, the entry's or a lazy chunk's (with the chunks it imports),
- * every Mantine class name it uses must be styled by the style sheets that load with it. The
- * result names each missing stylesheet and the code that loads without it.
- */
-function findUnstyledMantineComponents(outDir: string, manifest: Manifest): string[] {
-  const owner = new Map<string, string>();
-  for (const name of readdirSync(mantineStylesDir)) {
-    if (!name.endsWith('.css') || name.endsWith('.layer.css')) continue;
-    const css = readFileSync(join(mantineStylesDir, name), 'utf8');
-    for (const [className] of css.matchAll(mantineClass)) owner.set(className, name);
-  }
-  const classesIn = new Map<string, Set<string>>();
-  const classesOf = (file: string) => {
-    let classes = classesIn.get(file);
-    if (!classes) {
-      const contents = readFileSync(join(outDir, file), 'utf8');
-      classes = new Set([...contents.matchAll(mantineClass)].map(([name]) => name));
-      classesIn.set(file, classes);
-    }
-    return classes;
-  };
-  const withEntry = loadedWith(manifest, entryKeysOf(manifest));
-  const roots = Object.keys(manifest).filter(
-    (key) => manifest[key]?.isEntry || manifest[key]?.isDynamicEntry,
-  );
-  const unstyled = new Set<string>();
-  for (const root of roots) {
-    const chunks = [...new Set([...withEntry, ...loadedWith(manifest, [root])])];
-    const styled = new Set(
-      chunks.flatMap((chunk) => (chunk.css ?? []).flatMap((css) => [...classesOf(css)])),
-    );
-    for (const chunk of chunks) {
-      if (!chunk.file.endsWith('.js')) continue;
-      for (const className of classesOf(chunk.file)) {
-        const stylesheet = owner.get(className);
-        if (stylesheet && !styled.has(className)) {
-          unstyled.add(`${stylesheet} (for ${manifest[root]?.src ?? root})`);
-        }
-      }
-    }
-  }
-  return [...unstyled].sort();
-}
-
-/**
- * Static import cycles between chunks. The chunk evaluated first then reads bindings of one
- * that has not run yet: the app breaks at run time (`x is not a function`).
- */
-function findImportCycles(manifest: Manifest): string[] {
-  const cycles: string[] = [];
-  const done = new Set<string>();
-  const visit = (key: string, path: string[]) => {
-    const start = path.indexOf(key);
-    if (start >= 0) {
-      cycles.push(
-        [...path.slice(start), key].map((k) => fileName(manifest[k]?.file ?? k)).join(' → '),
-      );
-      return;
-    }
-    if (done.has(key)) return;
-    for (const imported of manifest[key]?.imports ?? []) visit(imported, [...path, key]);
-    done.add(key);
-  };
-  for (const key of Object.keys(manifest)) visit(key, []);
-  return cycles;
-}
-
 export function analyseBuild(outDir: string): BuildAnalysis {
-  const manifestPath = join(outDir, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) {
-    throw new Error(`${manifestPath} is missing: vite.config.ts needs build.manifest: true`);
-  }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const manifest = readManifest(outDir);
 
   // A third-party chunk's stylesheet (the consent banner's) belongs to the same service.
   const thirdPartyFiles = new Map<string, string>();
@@ -276,10 +161,6 @@ async function requestsBeforeFirstPaint(
 
 function sum(assets: Asset[], size: 'gzip' | 'brotli'): number {
   return assets.reduce((total, asset) => total + asset[size], 0);
-}
-
-function fileName(file: string): string {
-  return file.replace(/^assets\//, '');
 }
 
 export async function measureBytes(

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '@/api/client';
-import { completeSignOut, startSessionOnce } from '@/features/auth/sign-in';
 import { analytics } from '@/lib/analytics';
 import { restoreSavedConsent, setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
 import { scrollAfterNavigation } from '@/lib/navigation-scroll';
 import { afterNextPaint } from '@/lib/next-paint';
-import type { SessionStore } from '@/lib/session';
-import { afterFirstPaint, inIdlePeriods } from '@/shell/after-first-paint';
+import type { SessionStore } from '@/session/session-store';
+import { completeSignOut, startSessionOnce } from '@/session/sign-in';
+import { afterFirstPaint, inIdlePeriods } from '@/lib/later/after-first-paint';
 import { startCookieBanner } from '@/shell/cookie-preferences';
 import type { AppRouter } from './router';
 

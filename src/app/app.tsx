@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { DeferredNotifications } from './deferred-notifications';
+import { NotificationsAfterFirstPaint } from './notification-layer-later';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -23,7 +23,7 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
       cssVariablesResolver={cssVariablesResolver}
       getStyleNonce={styleNonce}
     >
-      <DeferredNotifications router={router} />
+      <NotificationsAfterFirstPaint router={router} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <Suspense>

@@ -1,11 +1,11 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '@/routeTree.gen';
-import type { SessionStore } from '@/lib/session';
+import type { SessionStore } from '@/session/session-store';
 import { PageError } from '@/components/page-error';
 import { PageLoader } from '@/components/page-loader';
 import { NotFoundPage } from '@/components/not-found-page';
-import { afterFirstPaint } from '@/shell/after-first-paint';
+import { afterFirstPaint } from '@/lib/later/after-first-paint';
 
 /** How long TanStack Router waits, by default, before it shows a pending screen. */
 const DEFAULT_PENDING_MS = 1000;

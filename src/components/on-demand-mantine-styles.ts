@@ -4,7 +4,7 @@
 // first paint.) Every module that renders one of them imports this one. The build makes it a
 // style sheet of its own, which loads with the first of those modules, so a page's first paint
 // waits only for the styles listed in src/main.tsx. The order is that of
-// @mantine/core/styles.css, as there; `npm run bench` fails when some code can load without the
+// @mantine/core/styles.css, as there; `npm run build` fails when some code can load without the
 // styles of a component it renders.
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Overlay.css';

@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { ApiError } from '@/api/api-error';
 import { runtimeConfig } from '@/config/runtime-config';
-import { nextIdlePeriod } from './idle';
+import { nextIdlePeriod } from './later/idle';
 
 type SentryModule = typeof import('./sentry-sdk');
 type SentryCall = (sentry: SentryModule) => void;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionStore } from '@/lib/session';
+import type { SessionStore } from '@/session/session-store';
 
 export interface RouterContext {
   queryClient: QueryClient;

@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '@/lib/router-context';
-import { checkSession } from '@/features/auth/session-check';
+import { checkSession } from '@/session/session-check';
 import { AppShell } from '@/shell/app-shell';
-import { loadOnce } from '@/lib/load-once';
+import { loadOnce } from '@/lib/later/load-once';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ context, preload }) => {

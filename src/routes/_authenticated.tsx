@@ -1,16 +1,9 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { sessionCheckFailure } from '@/features/auth/session-check';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { requireSignedIn } from '@/session/route-guards';
 
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: async ({ context, location }) => {
-    const { session, sessionCheckFailed } = await context.sessionCheck();
-    // Without an answer from the server nobody can tell whether the visitor is signed in: the
-    // page says what failed and offers a retry rather than asking them to sign in again.
-    const failure = sessionCheckFailed ? sessionCheckFailure(context.queryClient) : undefined;
-    if (failure) throw failure;
-    if (!session.isAuthenticated) {
-      throw redirect({ to: '/login', search: { redirect: location.href } });
-    }
-  },
+  // The return type is spelled out: the guard reads the matches, whose type the route tree builds
+  // from this route, so TypeScript could not infer it.
+  beforeLoad: (options): Promise<void> => requireSignedIn(options),
   component: Outlet,
 });

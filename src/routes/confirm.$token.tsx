@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '@/components/page-loader';
-import { loadTokenSignIn } from '@/features/auth/token-sign-in-loader';
+import { tokenSignIn } from '@/features/auth/token-sign-in-later';
 import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/confirm/$token')({
@@ -9,9 +9,9 @@ export const Route = createFileRoute('/confirm/$token')({
   beforeLoad: ({ context, params, preload }) =>
     preload
       ? undefined
-      : loadTokenSignIn().then(({ confirmRegistration }) =>
-          confirmRegistration(params.token, context),
-        ),
+      : tokenSignIn
+          .load()
+          .then(({ confirmRegistration }) => confirmRegistration(params.token, context)),
   head: () => titleMeta('Confirming your registration'),
   pendingComponent: PageLoader,
 });

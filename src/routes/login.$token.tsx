@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '@/components/page-loader';
-import { loadTokenSignIn } from '@/features/auth/token-sign-in-loader';
+import { tokenSignIn } from '@/features/auth/token-sign-in-later';
 import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/login/$token')({
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/login/$token')({
   beforeLoad: ({ context, params, preload }) =>
     preload
       ? undefined
-      : loadTokenSignIn().then(({ signInWithToken }) => signInWithToken(params.token, context)),
+      : tokenSignIn.load().then(({ signInWithToken }) => signInWithToken(params.token, context)),
   head: () => titleMeta('Signing you in'),
   pendingComponent: PageLoader,
 });

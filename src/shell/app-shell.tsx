@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import classes from './app-shell.module.css';
+import { useSession, useSessionChecked } from '@/session/use-session';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useLinkEditorOpen } from './link-editor-visibility';
 import { TopBar } from './top-bar';
-import { useSession, useSessionChecked } from './use-session';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();

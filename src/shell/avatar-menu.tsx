@@ -1,10 +1,10 @@
 import { Avatar, UnstyledButton } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
-import { useMenuOnDemand } from '@/components/use-menu-on-demand';
-import type { AuthSession } from '@/lib/session';
-import { afterFirstPaint } from './after-first-paint';
-import { loadHeaderMenus } from './header-menus-loader';
+import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
+import type { AuthSession } from '@/session/session-store';
+import { afterFirstPaint } from '@/lib/later/after-first-paint';
+import { headerMenus } from './header-menus-later';
 
 export function AvatarMenu({ session }: { session: AuthSession }) {
   if (!session.isAuthenticated) {
@@ -15,7 +15,7 @@ export function AvatarMenu({ session }: { session: AuthSession }) {
 
 function SignedInAvatarMenu({ session }: { session: AuthSession }) {
   const avatarSrc = useAvatarUrl(session.email || session.userName);
-  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
+  const { loaded, triggerProps } = useMenuOnDemand(headerMenus.load);
   if (loaded) return <loaded.AccountMenu session={session} avatarSrc={avatarSrc} />;
   return (
     <UnstyledButton aria-label="Account menu" {...triggerProps}>
@@ -35,7 +35,7 @@ function useAvatarUrl(identity: string): string | undefined {
   useEffect(() => {
     let active = true;
     void afterFirstPaint(router)
-      .then(() => import('./avatar-url'))
+      .then(() => import(/* background */ './avatar-url'))
       .then(({ avatarUrl }) => {
         if (!active) return;
         startTransition(() => {

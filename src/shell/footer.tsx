@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { AuthSession } from '@/lib/session';
+import type { AuthSession } from '@/session/session-store';
 import { openCookiePreferences } from './cookie-preferences';
 import classes from './footer.module.css';
 import { visibleMainLinks } from './main-links';

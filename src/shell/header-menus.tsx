@@ -4,7 +4,7 @@ import '@/components/on-demand-mantine-styles';
 import { Avatar, Burger, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
-import type { AuthSession } from '@/lib/session';
+import type { AuthSession } from '@/session/session-store';
 import type { MainLink } from './main-links';
 
 export function MainMenu({

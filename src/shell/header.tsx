@@ -1,14 +1,14 @@
 import { ActionIcon, Anchor, Burger, Container, Group } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useMenuOnDemand } from '@/components/use-menu-on-demand';
-import type { AuthSession } from '@/lib/session';
+import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
+import type { AuthSession } from '@/session/session-store';
 import { AvatarMenu } from './avatar-menu';
 import classes from './header.module.css';
 import { Logo } from './logo';
 import { UntilSessionChecked } from './until-session-checked';
 import { visibleMainLinks, type MainLink } from './main-links';
-import { loadHeaderMenus } from './header-menus-loader';
+import { headerMenus } from './header-menus-later';
 
 export function Header({
   session,
@@ -66,7 +66,7 @@ export function Header({
 
 /** On a phone, a dropdown repeats the main links; its menu code loads when it is first used. */
 function MobileMenu({ links }: { links: MainLink[] }) {
-  const { loaded, triggerProps } = useMenuOnDemand(loadHeaderMenus);
+  const { loaded, triggerProps } = useMenuOnDemand(headerMenus.load);
   if (loaded) return <loaded.MainMenu links={links} burgerClassName={classes.burger} />;
   return (
     <Burger

@@ -26,7 +26,7 @@ import { $api } from '@/api/query-client';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
-import { rememberEmail } from '@/lib/session';
+import { rememberEmail } from '@/session/session-store';
 import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
 import {
   ACCOUNT_FIELD_NAMES,

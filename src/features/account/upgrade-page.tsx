@@ -22,7 +22,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/query-client';
 import { AnchorLink } from '@/components/anchor-link';
 import { FormFailure } from '@/components/form-failure';
-import { useSession } from '@/shell/use-session';
+import { useSession } from '@/session/use-session';
 import { accountQueryKeyPrefix, errorText } from './account-queries';
 import { ButtonLink } from '@/components/button-link';
 import { upgradeResultMessage } from './upgrade-result';

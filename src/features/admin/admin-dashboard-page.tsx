@@ -25,7 +25,7 @@ import { $api } from '@/api/query-client';
 import type { components } from '@/api/schema';
 import { FormFailure } from '@/components/form-failure';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
-import { useSession } from '@/shell/use-session';
+import { useSession } from '@/session/use-session';
 import { Detail, formatTime } from './admin-details';
 import { LinkIssuesSection } from './link-issues-section';
 

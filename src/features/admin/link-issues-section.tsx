@@ -5,8 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
-import { useModuleOnDemand } from '@/components/use-module-on-demand';
-import { loadOnce } from '@/lib/load-once';
+import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
+import { lazyModule } from '@/lib/later/lazy-module';
 import { WaitingActions } from './link-issue-card';
 import { LinkIssueListPanel, reportCountLabel } from './link-issue-list-panel';
 import {
@@ -18,7 +18,7 @@ import {
 } from './link-issues-queries';
 
 // The confirmation and the modal code it needs load when an administrator heads for "Uphold".
-const loadUpholdModal = loadOnce(() => import('./uphold-link-issue-modal'));
+const upholdModalCode = lazyModule(() => import('./uphold-link-issue-modal'));
 
 const TAB_LABELS: Record<LinkIssueStatus, string> = { open: 'Waiting', resolved: 'Decided' };
 
@@ -47,7 +47,7 @@ export function LinkIssuesSection() {
     loaded: upholdModal,
     warmUp: warmUpUpholdModal,
     request: requestUpholdModal,
-  } = useModuleOnDemand(loadUpholdModal);
+  } = useModuleOnDemand(upholdModalCode.load);
   const decide = useDecideLinkIssue();
   const dismissFailure = useFormFailure();
   const [failedDismissal, setFailedDismissal] = useState<string>();

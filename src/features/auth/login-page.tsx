@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
 import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
-import { rememberEmail } from '@/lib/session';
+import { rememberEmail } from '@/session/session-store';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
 import { rememberAfterSignIn, type SignInFailure } from './token-sign-in';
 

@@ -3,7 +3,7 @@ import { redirect } from '@tanstack/react-router';
 import { apiClient } from '@/api/client';
 import type { RouterContext } from '@/lib/router-context';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
-import { completeSignIn, completeSignOut } from './sign-in';
+import { completeSignIn, completeSignOut } from '@/session/sign-in';
 
 /** Where to go after signing in, remembered in this tab when the sign-in link was asked for. */
 const AFTER_SIGN_IN_KEY = 'shelflink.afterSignIn';

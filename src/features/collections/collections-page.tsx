@@ -14,8 +14,8 @@ import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useModuleOnDemand } from '@/components/use-module-on-demand';
-import { loadOnce } from '@/lib/load-once';
+import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
+import { lazyModule } from '@/lib/later/lazy-module';
 import { CollectionCard } from './collection-card';
 import { collectionCountLabel } from './collection-form';
 import type { Collection } from './collection-types';
@@ -29,7 +29,7 @@ const route = getRouteApi('/_authenticated/links/collections');
 
 // The page's first paint needs neither the dialogs nor their forms: they load when an author
 // heads for a button that opens one.
-const loadCollectionDialogs = loadOnce(() => import('./collection-dialogs'));
+const collectionDialogs = lazyModule(() => import('./collection-dialogs'));
 
 type CollectionDialog = 'create' | 'edit' | 'delete';
 
@@ -43,7 +43,7 @@ export function CollectionsPage() {
     loaded: dialogs,
     warmUp: warmUpDialogs,
     request: requestDialogs,
-  } = useModuleOnDemand(loadCollectionDialogs);
+  } = useModuleOnDemand(collectionDialogs.load);
 
   const openFor = (kind: 'edit' | 'delete') => (collection: Collection) => {
     requestDialogs(() => {

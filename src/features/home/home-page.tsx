@@ -3,7 +3,7 @@ import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-rea
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { UntilSessionChecked } from '@/shell/until-session-checked';
-import { useSession, useSessionChecked } from '@/shell/use-session';
+import { useSession, useSessionChecked } from '@/session/use-session';
 
 const features = [
   {

@@ -18,7 +18,7 @@ import { IconCheck, IconCopy, IconExternalLink, IconList, IconPlus } from '@tabl
 import { Link as RouterLink } from '@tanstack/react-router';
 import { isWebAddress } from '@/lib/web-address';
 import { ClaimLinkForm } from './claim-link-form';
-import { LazyLinkQrCode } from './link-qr-code-loader';
+import { LazyLinkQrCode } from './link-qr-code-later';
 import type { Link } from './use-link-editor';
 
 interface CreatedStepProps {

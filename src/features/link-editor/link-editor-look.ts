@@ -1,5 +1,5 @@
 // How the editor's first step looks, shared by the editor and by the stand-in shown while it loads
-// (deferred-link-editor.tsx): the two must be the same size, or the page below would shift.
+// (link-editor-stand-in.tsx): the two must be the same size, or the page below would shift.
 
 /** The editor's frame, a section; its shadow deepens while the editor is open. */
 export const editorFrameProps = {

@@ -5,21 +5,21 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
 import { setLinkEditorOpen } from '@/shell/link-editor-visibility';
-import { useSession } from '@/shell/use-session';
+import { useSession } from '@/session/use-session';
 import { CreatedStep } from './created-step';
 import { CustomizeStep } from './customize-step';
 import { DestinationStep } from './destination-step';
 import { useLinkEditorForm } from './link-editor-form';
 import { editorFrameProps, editorTitleProps } from './link-editor-look';
 import { LinkEditorProgress } from './link-editor-progress';
-import { preloadLinkQrCode } from './link-qr-code-loader';
+import { linkQrCode } from './link-qr-code-later';
 import { useCreateLink, type CreateLinkRefusal, type CreateLinkError } from './use-create-link';
 import { formStepOf, stepOfField, useLinkEditor, type FormStep } from './use-link-editor';
 
 /** A field to focus (by its form path) or the heading, asked for when the step changes. */
 type FocusTarget = { field: string } | 'heading';
 
-/** A button of the stand-in shown while the editor loads (deferred-link-editor.tsx). */
+/** A button of the stand-in shown while the editor loads (link-editor-stand-in.tsx). */
 export type StandInButton = 'continue' | 'create';
 
 export interface LinkEditorProps {
@@ -53,7 +53,7 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
   useEffect(() => {
     setLinkEditorOpen(isOpen);
     // The created link's QR code loads on its own; an author on the way to it fetches it early.
-    if (isOpen) preloadLinkQrCode();
+    if (isOpen) linkQrCode.preload();
   }, [isOpen]);
   useEffect(
     () => () => {

@@ -2,7 +2,7 @@ import { IconBook2 } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isWebAddress } from '@/lib/web-address';
-import { useFirstScreenPainted } from '@/shell/use-first-screen-painted';
+import { useFirstScreenPainted } from '@/lib/later/use-first-screen-painted';
 import classes from './book-cover.module.css';
 
 /**

@@ -3,9 +3,9 @@ import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { useModuleOnDemand } from '@/components/use-module-on-demand';
+import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
 import { LinkCard } from './link-card';
-import { loadLinkDialogs } from './link-dialogs-loader';
+import { linkDialogs } from './link-dialogs-later';
 import { linkCountLabel, linksPageQuery, pageCount } from './link-display';
 import type { AuthorLink } from './link-types';
 import { LINKS_PAGE_SIZE, linksCountQueryOptions, linksListQueryOptions } from './links-queries';
@@ -36,7 +36,7 @@ export function BooksPage() {
   );
   const [dialog, setDialog] = useState<LinkDialog>();
   const [target, setTarget] = useState<AuthorLink>();
-  const { loaded: dialogs, request: requestDialogs } = useModuleOnDemand(loadLinkDialogs);
+  const { loaded: dialogs, request: requestDialogs } = useModuleOnDemand(linkDialogs.load);
 
   // The same handlers on every render, so drawing more cards leaves the drawn ones alone.
   const open = useCallback(

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
 import { LinkActionsButton } from './link-actions-button';
-import { loadLinkDialogs } from './link-dialogs-loader';
+import { linkDialogs } from './link-dialogs-later';
 import type { AuthorLink } from './link-types';
 
 export interface LinkActionsProps {
@@ -25,7 +25,7 @@ export function LinkActionsMenu({
   const { opened, setOpened, trigger } = useOpenedOnArrival();
   useEffect(() => {
     // Only a warm-up: a failure is reported when an entry asks for its dialog.
-    loadLinkDialogs().catch(() => undefined);
+    linkDialogs.preload();
   }, []);
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">

@@ -2,8 +2,8 @@ import { Anchor, Paper, Text, Title } from '@mantine/core';
 import { IconPointer } from '@tabler/icons-react';
 import { memo } from 'react';
 import { CopyValueButton } from '@/components/copy-value-button';
-import { useMenuOnDemand } from '@/components/use-menu-on-demand';
-import { loadOnce } from '@/lib/load-once';
+import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
+import { lazyModule } from '@/lib/later/lazy-module';
 import { isWebAddress } from '@/lib/web-address';
 import { BookCover } from './book-cover';
 import { LinkActionsButton } from './link-actions-button';
@@ -11,7 +11,7 @@ import { clickCountLabel, shortLinkLabel } from './link-display';
 import type { LinkActionsProps } from './link-actions-menu';
 import classes from './link-card.module.css';
 
-const loadLinkActionsMenu = loadOnce(() => import('./link-actions-menu'));
+const linkActionsMenu = lazyModule(() => import('./link-actions-menu'));
 
 const createdFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
@@ -110,7 +110,7 @@ function Destination({ url }: { url: string }) {
  * at once.
  */
 function LinkActions(props: LinkActionsProps) {
-  const { loaded, triggerProps } = useMenuOnDemand(loadLinkActionsMenu);
+  const { loaded, triggerProps } = useMenuOnDemand(linkActionsMenu.load);
   if (loaded) return <loaded.LinkActionsMenu {...props} />;
   return <LinkActionsButton link={props.link} {...triggerProps} />;
 }

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { whenIdle } from '@/lib/idle';
+import { whenIdle } from '@/lib/later/idle';
 
 /**
  * How many of a list's `total` cards to draw: `first` with the list, then `batch` more in each

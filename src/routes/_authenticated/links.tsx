@@ -1,8 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  LinkEditorOnDemand,
-  preloadLinkEditor,
-} from '@/features/link-editor/link-editor-on-demand';
+import { linkEditor, LinkEditorOnRequest } from '@/features/link-editor/link-editor-later';
 import { LinksLayout } from '@/features/links/links-layout';
 import { titleMeta } from '@/lib/page-title';
 
@@ -14,8 +11,8 @@ export const Route = createFileRoute('/_authenticated/links')({
 function Links() {
   return (
     <LinksLayout
-      onNewLinkIntent={preloadLinkEditor}
-      renderLinkEditor={(close) => <LinkEditorOnDemand initialStep="editing" onClose={close} />}
+      onNewLinkIntent={linkEditor.preload}
+      renderLinkEditor={(close) => <LinkEditorOnRequest initialStep="editing" onClose={close} />}
     />
   );
 }

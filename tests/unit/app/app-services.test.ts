@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 
 import { connectAppServices } from '@/app/app-services';
 import type { AppRouter } from '@/app/router';
-import { createSessionStore } from '@/lib/session';
+import { createSessionStore } from '@/session/session-store';
 
 const services = vi.hoisted(() => ({
   startErrorReporting: vi.fn(),
@@ -20,7 +20,7 @@ vi.mock('@/lib/error-reporting', () => ({
   startErrorReporting: services.startErrorReporting,
 }));
 vi.mock('@/shell/cookie-preferences', () => ({ startCookieBanner: services.startCookieBanner }));
-vi.mock('@/features/auth/sign-in', () => ({ startSessionOnce: services.startSessionOnce }));
+vi.mock('@/session/sign-in', () => ({ startSessionOnce: services.startSessionOnce }));
 vi.mock('@/lib/analytics', () => ({ analytics: { page: services.page } }));
 vi.mock('@/lib/consent', () => ({
   setDefaultConsent: vi.fn(),

@@ -47,8 +47,8 @@ describe('import rules', { timeout: 30_000 }, () => {
       await importProblems(
         'src/features/links/planted.ts',
         [
-          "export { completeSignOut } from '../auth/sign-in';",
-          "export { startSessionOnce } from '@/features/auth/sign-in';",
+          "export { loginSearchSchema } from '../auth/login-search';",
+          "export { loginSearchSchema as schema } from '@/features/auth/login-search';",
           '',
         ].join('\n'),
       ),

@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { render } from '../support/render';
 import type { RouterContext } from '@/lib/router-context';
-import { createSessionStore, signedOutSession, type AuthSession } from '@/lib/session';
-import { afterFirstPaint } from '@/shell/after-first-paint';
+import { createSessionStore, signedOutSession, type AuthSession } from '@/session/session-store';
+import { afterFirstPaint } from '@/lib/later/after-first-paint';
 import { Header } from '@/shell/header';
-import { useSession } from '@/shell/use-session';
+import { useSession } from '@/session/use-session';
 
 const author: AuthSession = {
   isAuthenticated: true,

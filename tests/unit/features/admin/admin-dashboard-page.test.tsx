@@ -11,7 +11,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { render } from '../../support/render';
 import type { RouterContext } from '@/lib/router-context';
 import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
-import { createSessionStore } from '@/lib/session';
+import { createSessionStore } from '@/session/session-store';
 import { jsonReply } from '../../support/api-client';
 
 const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));

@@ -8,7 +8,7 @@ import {
   signInWithToken,
   signOut,
 } from '@/features/auth/token-sign-in';
-import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/lib/session';
+import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/session/session-store';
 
 const { fetchMock, analytics, acceptAnalyticsAtSignIn } = vi.hoisted(() => ({
   fetchMock: vi.fn<typeof globalThis.fetch>(),

@@ -14,7 +14,7 @@ import type { components } from '@/api/schema';
 import { LinkEditor } from '@/features/link-editor/link-editor';
 import { ISBN_NEEDED_MESSAGE } from '@/features/link-editor/store-choice';
 import type { RouterContext } from '@/lib/router-context';
-import { createSessionStore } from '@/lib/session';
+import { createSessionStore } from '@/session/session-store';
 
 type ProductMetadata = components['schemas']['ProductMetadata'];
 type Link = components['schemas']['Link'];
