@@ -1,7 +1,6 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
@@ -36,7 +35,7 @@ const features = readdirSync(path.join(root, 'src', 'features'), { withFileTypes
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** For `import-x/no-restricted-paths`: `target` may not import from `from`, resolved paths. */
+/** For `import/no-restricted-paths`: `target` may not import from `from`, resolved paths. */
 const importZones = [
   ...appLayers.slice(1).map((layer, index) => ({
     target: layer.map(inSource),
@@ -109,27 +108,39 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The import rules' resolver is CommonJS, which they load with require().
+    ...tseslint.configs.disableTypeChecked,
+    files: ['**/*.cjs'],
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+    },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
   reactHooks.configs.flat['recommended-latest'] ?? reactHooks.configs.flat.recommended,
   ...pluginQuery.configs['flat/recommended'],
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      // The modules no-cycle reads to follow imports.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') }),
-      ],
+      // How the rules below find the module an import names, and which files no-cycle reads.
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { [path.join(root, 'scripts/lint/source-resolver.cjs')]: {} },
     },
   },
   {
     // Resolved paths, not specifier patterns: `../` and `@/` imports alike.
     files: ['src/**/*.{ts,tsx}', 'tests/server/**/*.ts', 'scripts/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones }] },
+    rules: { 'import/no-restricted-paths': ['error', { basePath: root, zones: importZones }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Playwright fixtures take `{}` and call `use`, which is not React's hook.

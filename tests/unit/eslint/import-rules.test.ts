@@ -13,8 +13,8 @@ const eslintFor = (rule: string) =>
     ruleFilter: ({ ruleId }) => ruleId === rule,
     overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
   });
-const zones = eslintFor('import-x/no-restricted-paths');
-const cycles = eslintFor('import-x/no-cycle');
+const zones = eslintFor('import/no-restricted-paths');
+const cycles = eslintFor('import/no-cycle');
 
 /** The rule and message of each problem `eslint` finds in `code`, as if it were at `filePath`. */
 async function importProblems(filePath: string, code: string, eslint = zones) {
@@ -32,7 +32,7 @@ describe('import rules', { timeout: 30_000 }, () => {
       ),
     ).toEqual([
       {
-        ruleId: 'import-x/no-restricted-paths',
+        ruleId: 'import/no-restricted-paths',
         message: expect.stringContaining('lib never import from above') as string,
       },
     ]);
@@ -40,7 +40,7 @@ describe('import rules', { timeout: 30_000 }, () => {
 
   test('a feature never imports another feature, by either path', async () => {
     const problem = {
-      ruleId: 'import-x/no-restricted-paths',
+      ruleId: 'import/no-restricted-paths',
       message: expect.stringContaining('Features do not import each other') as string,
     };
     expect(
@@ -74,7 +74,7 @@ describe('import rules', { timeout: 30_000 }, () => {
       await importProblems('src/app/planted.ts', "export { buildApp } from '../server/app';\n"),
     ).toEqual([
       {
-        ruleId: 'import-x/no-restricted-paths',
+        ruleId: 'import/no-restricted-paths',
         message: expect.stringContaining('The web app never imports the server') as string,
       },
     ]);
@@ -89,7 +89,7 @@ describe('import rules', { timeout: 30_000 }, () => {
       ),
     ).toEqual([
       {
-        ruleId: 'import-x/no-restricted-paths',
+        ruleId: 'import/no-restricted-paths',
         message: expect.stringContaining('The server imports only its own modules') as string,
       },
     ]);
@@ -103,7 +103,7 @@ describe('import rules', { timeout: 30_000 }, () => {
       ),
     ).toEqual([
       {
-        ruleId: 'import-x/no-restricted-paths',
+        ruleId: 'import/no-restricted-paths',
         message: expect.stringContaining('Scripts never import tests') as string,
       },
     ]);
@@ -120,6 +120,6 @@ describe('import rules', { timeout: 30_000 }, () => {
         "export { analytics } from './analytics';\nexport const CONSENT_COOKIE = 'consent';\n",
         cycles,
       ),
-    ).toEqual([{ ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected' }]);
+    ).toEqual([{ ruleId: 'import/no-cycle', message: 'Dependency cycle detected.' }]);
   });
 });
