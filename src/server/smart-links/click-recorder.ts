@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import type { ClickRecord } from './click-facts';
-import { storeClicks } from './click-store';
+import { storeClicks, vacuumClickRollups } from './click-store';
 
 /** The part of a pino logger the recorder uses. */
 export interface ClickRecorderLogger {
@@ -19,6 +19,8 @@ export interface ClickRecorderOptions {
    * dropped and counted. Default 100,000 (about 30 MB).
    */
   maxBuffered?: number;
+  /** Batches written between vacuums of the daily roll-ups (see `vacuumClickRollups`). Default 100. */
+  vacuumEveryBatches?: number;
 }
 
 /**
@@ -33,6 +35,8 @@ export class ClickRecorder {
   private readonly logger: ClickRecorderLogger;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
+  private readonly vacuumEveryBatches: number;
+  private batchesSinceVacuum = 0;
   private readonly timer: NodeJS.Timeout;
   /** Oldest first; a batch leaves only once it is written. */
   private readonly pending: ClickRecord[] = [];
@@ -49,6 +53,7 @@ export class ClickRecorder {
     this.logger = options.logger;
     this.batchSize = options.batchSize ?? 500;
     this.maxBuffered = options.maxBuffered ?? 100_000;
+    this.vacuumEveryBatches = options.vacuumEveryBatches ?? 100;
     this.timer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 1000);
     this.timer.unref();
   }
@@ -116,6 +121,18 @@ export class ClickRecorder {
       this.failing = false;
       this.pending.splice(0, batch.length);
       remaining -= batch.length;
+      await this.vacuumWhenDue();
+    }
+  }
+
+  private async vacuumWhenDue(): Promise<void> {
+    this.batchesSinceVacuum += 1;
+    if (this.batchesSinceVacuum < this.vacuumEveryBatches) return;
+    this.batchesSinceVacuum = 0;
+    try {
+      await vacuumClickRollups(this.db);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Vacuuming the click roll-ups failed');
     }
   }
 

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, test, vi } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
 import {
@@ -25,6 +26,22 @@ function recorderOn(db: Database, options: Partial<ClickRecorderOptions> = {}) {
 async function takeClicksTableAway(db: Database) {
   await db.execute(sql`alter table clicks rename to clicks_away`);
   return () => db.execute(sql`alter table clicks_away rename to clicks`);
+}
+
+/** The database, noting the statements run through `execute`. */
+function noting(db: Database) {
+  const statements: string[] = [];
+  const dialect = new PgDialect();
+  const noted = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+      return (query: SQL) => {
+        statements.push(dialect.sqlToQuery(query).sql);
+        return target.execute(query);
+      };
+    },
+  });
+  return { db: noted, statements };
 }
 
 const clickAt = (linkId: string, second: number) =>
@@ -138,5 +155,23 @@ describe('the click recorder', () => {
       details: { unwritten: 1 },
       message: 'Clicks could not be written at close',
     });
+  });
+
+  test('vacuums the daily roll-ups every so many batches, as the embedded database has no autovacuum', async () => {
+    const [link = ''] = await insertLinks(testApp().db, ['salt-orchard']);
+    const { db, statements } = noting(testApp().db);
+    const { recorder, warnings } = recorderOn(db, { batchSize: 1, vacuumEveryBatches: 2 });
+    const vacuums = () => statements.filter((statement) => /^vacuum\b/i.test(statement)).length;
+
+    recorder.record(clickAt(link, 1));
+    await recorder.flush();
+    expect(vacuums()).toBe(0);
+    for (const second of [2, 3, 4]) recorder.record(clickAt(link, second));
+    await recorder.flush();
+
+    expect(vacuums()).toBe(2);
+    expect(warnings).toEqual([]);
+    expect(await storedClickTotal(testApp().db)).toBe(4);
+    await recorder.close();
   });
 });
