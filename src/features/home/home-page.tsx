@@ -14,7 +14,7 @@ const features = [
   {
     Icon: IconBook2,
     title: 'Your affiliate tokens, applied',
-    text: 'Save your Amazon Associates, Bookshop.org, Kobo and Apple Services tokens once; every new link carries them.',
+    text: 'Save your Amazon Associates, Bookshop.org, Kobo and Apple Services tokens once; every click on your links carries them.',
   },
   {
     Icon: IconStack2,
