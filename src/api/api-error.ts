@@ -7,6 +7,8 @@ export type ErrorResponse = components['schemas']['ErrorResponse'];
 export const UNKNOWN_ERROR_REPORT = 'An unknown error occurred.  Please contact support.';
 /** Shown in a form when a rejection names no field. */
 export const UNKNOWN_FIELD_ERROR = 'An unknown error occurred. Please contact support.';
+/** Shown when a call failed without an answer from the API (the network, a bug). */
+export const UNEXPECTED_FAILURE = 'Something went wrong. Please try again.';
 export const UNREACHABLE_MESSAGE =
   'We could not reach Shelflink. Check your connection and try again.';
 

@@ -1,6 +1,4 @@
-import { isApiError, UNKNOWN_FIELD_ERROR, type FieldErrors } from './api-error';
-
-export const UNEXPECTED_FAILURE = 'Something went wrong. Please try again.';
+import { isApiError, UNEXPECTED_FAILURE, UNKNOWN_FIELD_ERROR, type FieldErrors } from './api-error';
 
 /** What a failed call means for a form: errors at its fields, and a message for the form itself. */
 export interface FormFailureSplit {

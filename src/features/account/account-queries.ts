@@ -1,5 +1,4 @@
-import { isApiError } from '@/api/api-error';
-import { UNEXPECTED_FAILURE } from '@/api/form-failure';
+import { isApiError, UNEXPECTED_FAILURE } from '@/api/api-error';
 import type { components } from '@/api/schema';
 import { $api } from '@/api/query-client';
 

@@ -10,8 +10,7 @@ import {
 } from '@mantine/core';
 import { IconChecklist, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { isApiError } from '@/api/api-error';
-import { UNEXPECTED_FAILURE } from '@/api/form-failure';
+import { isApiError, UNEXPECTED_FAILURE } from '@/api/api-error';
 import { FormFailure } from '@/components/form-failure';
 import { LinkIssueCard } from './link-issue-card';
 import {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError, UNKNOWN_FIELD_ERROR } from '@/api/api-error';
-import { splitFormFailure, UNEXPECTED_FAILURE } from '@/api/form-failure';
+import { UNEXPECTED_FAILURE } from '@/api/api-error';
+import { splitFormFailure } from '@/api/form-failure';
 
 function apiError(message: string, errors: { fieldName: string; message: string }[]) {
   return new ApiError(400, {
