@@ -3,7 +3,7 @@
 // yet), then answered before Fastify routes them, and the replies and clicks compared.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { clicks, links } from '../../../src/server/db/schema';
 import { ClickRecorder } from '../../../src/server/smart-links/click-recorder';
 import { buildShortLinkHost } from '../../../src/server/smart-links/short-link-host';
@@ -62,22 +62,33 @@ async function visit(path: string, headers: Record<string, string> = reader) {
   };
 }
 
-async function storedClicks(linkId: string) {
-  await recorder.flush();
-  return testApp()
-    .db.select({
-      traffic: clicks.traffic,
-      isUnique: clicks.isUnique,
-      visitorKey: clicks.visitorKey,
-      country: clicks.country,
-      referrer: clicks.referrer,
-      device: clicks.device,
-      browser: clicks.browser,
-      storefront: clicks.storefront,
-    })
-    .from(clicks)
-    .where(eq(clicks.linkId, linkId))
-    .orderBy(clicks.id);
+/**
+ * The link's clicks once `count` are stored. A click reaches the recorder after the day's visitor
+ * salt is read, which may be after the reply has arrived.
+ */
+function storedClicks(linkId: string, count: number) {
+  return vi.waitFor(
+    async () => {
+      await recorder.flush();
+      const rows = await testApp()
+        .db.select({
+          traffic: clicks.traffic,
+          isUnique: clicks.isUnique,
+          visitorKey: clicks.visitorKey,
+          country: clicks.country,
+          referrer: clicks.referrer,
+          device: clicks.device,
+          browser: clicks.browser,
+          storefront: clicks.storefront,
+        })
+        .from(clicks)
+        .where(eq(clicks.linkId, linkId))
+        .orderBy(clicks.id);
+      expect(rows).toHaveLength(count);
+      return rows;
+    },
+    { timeout: 5000 },
+  );
 }
 
 test('a cached link’s redirect is the one its route gives, and records the same click', async () => {
@@ -98,7 +109,7 @@ test('a cached link’s redirect is the one its route gives, and records the sam
     contentType: null,
   });
   expect(fromCache).toEqual(fromRoute);
-  const [first, second] = await storedClicks(linkId);
+  const [first, second] = await storedClicks(linkId, 2);
   expect(first?.visitorKey).toMatch(/^[\w-]{22}$/);
   expect(first).toMatchObject({
     traffic: 'reader',
@@ -132,6 +143,6 @@ test('what the cache can’t answer alone goes on to the routes', async () => {
   routed = [];
   expect((await visit('/orchard')).status).toBe(410);
   expect(routed).toHaveLength(1);
-  const traffic = (await storedClicks(linkId)).map((click) => click.traffic);
+  const traffic = (await storedClicks(linkId, 4)).map((click) => click.traffic);
   expect(traffic.sort()).toEqual(['head', 'reader', 'reader', 'reader']);
 });
