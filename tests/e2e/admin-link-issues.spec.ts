@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { signInByEmail, startRealProduct, type RealProduct } from '../support/real-product';
+import { signInByEmail, useRealProduct } from '../support/real-product';
 
 // Administrators decide reported link issues against the real product, as `npm start` runs it
 // (the built app, the API, a fresh embedded database, e-mail in the outbox folder), and the
@@ -10,20 +10,7 @@ import { signInByEmail, startRealProduct, type RealProduct } from '../support/re
 const ADMIN_EMAIL = 'admin@demo.shelflink.app';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-test.describe.configure({ mode: 'serial' });
-test.use({ visitor: 'signed-out' });
-
-let product: RealProduct;
-let origin = '';
-let shortLinkOrigin = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  product = await startRealProduct('link-issues');
-  ({ origin, shortLinkOrigin } = product);
-});
-
-test.afterAll(() => product.stop());
+const product = useRealProduct('link-issues');
 
 function signInAsAdministrator(page: Page) {
   return signInByEmail(page, product, ADMIN_EMAIL);
@@ -31,7 +18,7 @@ function signInAsAdministrator(page: Page) {
 
 /** A reader, not signed in, reports a demo link; answers the report's reference. */
 async function readerReports(request: APIRequestContext, code: string): Promise<string> {
-  const reply = await request.post(`${origin}/api/v1/report-link-issue`, {
+  const reply = await request.post(`${product.origin}/api/v1/report-link-issue`, {
     data: {
       domain: 'shelf.to',
       code,
@@ -47,12 +34,12 @@ async function readerReports(request: APIRequestContext, code: string): Promise<
 
 /** The status the short link answers a reader with, without following a redirect. */
 async function shortLinkStatus(request: APIRequestContext, code: string): Promise<number> {
-  const reply = await request.get(`${shortLinkOrigin}/${code}`, { maxRedirects: 0 });
+  const reply = await request.get(`${product.shortLinkOrigin}/${code}`, { maxRedirects: 0 });
   return reply.status();
 }
 
 async function openWaitingReport(page: Page, reference: string) {
-  await page.goto(`${origin}/admin`);
+  await page.goto(`${product.origin}/admin`);
   await expect(page.getByRole('heading', { level: 2, name: 'Reported links' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Waiting/ })).toHaveAttribute(
     'aria-selected',
@@ -84,7 +71,9 @@ test('an administrator upholds a report, and the link stops working', async ({ p
 
   await signInAsAdministrator(page);
   const report = await openWaitingReport(page, reference);
-  await expect(report.getByRole('link', { name: `${shortLinkOrigin}/${code}` })).toBeVisible();
+  await expect(
+    report.getByRole('link', { name: `${product.shortLinkOrigin}/${code}` }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   await report.getByRole('button', { name: `Uphold and disable link for ${reference}` }).click();

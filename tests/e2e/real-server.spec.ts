@@ -1,36 +1,18 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import {
-  linkMailedTo,
-  signInByEmail,
-  startRealProduct,
-  type RealProduct,
-} from '../support/real-product';
+import { linkMailedTo, signInByEmail, useRealProduct } from '../support/real-product';
 
 // Journeys against the real product, as `npm start` runs it: the built app, the API and a fresh
 // embedded database, with e-mail going to the outbox folder. Nothing here is mocked.
 
-test.describe.configure({ mode: 'serial' });
-test.use({ visitor: 'signed-out' });
-
-let product: RealProduct;
-let origin = '';
-let shortLinkOrigin = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  product = await startRealProduct('journey');
-  ({ origin, shortLinkOrigin } = product);
-});
-
-test.afterAll(() => product.stop());
+const product = useRealProduct('journey');
 
 test('an author signs in by e-mail, makes a link, edits it, collects it and signs out for good', async ({
   page,
 }) => {
   await signInByEmail(page, product, 'journey.author@example.com');
 
-  await page.goto(`${origin}/`);
+  await page.goto(`${product.origin}/`);
   await page
     .getByRole('textbox', { name: 'Book link or ISBN' })
     .fill('https://www.amazon.com/dp/1668012340');
@@ -42,10 +24,10 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
   await expect(page.getByText('shelf.to/journey-salt is available.')).toBeVisible();
   await page.getByRole('button', { name: 'Create link', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Your short link' })).toHaveValue(
-    `${shortLinkOrigin}/journey-salt`,
+    `${product.shortLinkOrigin}/journey-salt`,
   );
 
-  await page.goto(`${origin}/links/books`);
+  await page.goto(`${product.origin}/links/books`);
   await page.getByRole('button', { name: 'Actions for shelf.to/journey-salt' }).click();
   await page.getByRole('menuitem', { name: 'Change destination' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
@@ -54,7 +36,7 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
     .fill('https://books.apple.com/us/book/the-salt-orchard/id6447301128');
   await dialog.getByRole('button', { name: 'Save destination' }).click();
   await expect(page.getByText('Destination changed')).toBeVisible();
-  const listed = await page.request.get(`${origin}/api/v1/links/list`);
+  const listed = await page.request.get(`${product.origin}/api/v1/links/list`);
   expect(await listed.json()).toMatchObject({
     results: [
       {
@@ -64,7 +46,7 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
     ],
   });
 
-  await page.goto(`${origin}/links/collections`);
+  await page.goto(`${product.origin}/links/collections`);
   await page.getByRole('button', { name: 'New collection' }).click();
   const form = page.getByRole('dialog', { name: 'New collection' });
   await form.getByRole('textbox', { name: 'Title' }).fill('Journey picks');
@@ -79,7 +61,7 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
     .getByRole('button', { name: 'Delete collection' })
     .click();
   await expect(page.getByText('Collection deleted')).toBeVisible();
-  const collections = await page.request.get(`${origin}/api/v2/collections/list`);
+  const collections = await page.request.get(`${product.origin}/api/v2/collections/list`);
   expect(await collections.json()).toMatchObject({ results: [] });
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -87,15 +69,15 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
-  const afterSignOut = await page.request.get(`${origin}/api/auth/session`);
+  const afterSignOut = await page.request.get(`${product.origin}/api/auth/session`);
   expect(await afterSignOut.json()).toMatchObject({ sessionId: '' });
-  expect((await page.request.get(`${origin}/api/v1/links/count`)).status()).toBe(401);
+  expect((await page.request.get(`${product.origin}/api/v1/links/count`)).status()).toBe(401);
 });
 
 test('a visitor makes a link signed out and claims it by confirming an e-mail', async ({
   page,
 }) => {
-  await page.goto(`${origin}/`);
+  await page.goto(`${product.origin}/`);
   await page
     .getByRole('textbox', { name: 'Book link or ISBN' })
     .fill('https://www.amazon.com/dp/1250877415');
@@ -104,8 +86,8 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
   );
   await page.getByRole('button', { name: 'Create link now' }).click();
   const shortLink = await page.getByRole('textbox', { name: 'Your short link' }).inputValue();
-  expect(shortLink.startsWith(`${shortLinkOrigin}/`)).toBe(true);
-  expect(shortLink.slice(shortLinkOrigin.length + 1)).toMatch(/^[a-z0-9]{7}$/);
+  expect(shortLink.startsWith(`${product.shortLinkOrigin}/`)).toBe(true);
+  expect(shortLink.slice(product.shortLinkOrigin.length + 1)).toMatch(/^[a-z0-9]{7}$/);
 
   await page.getByRole('textbox', { name: 'E-mail address' }).fill('new.reader@example.com');
   await page.getByRole('button', { name: 'Claim my link' }).click();
@@ -116,7 +98,7 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
     .toContain('/confirm/');
   await page.goto(linkMailedTo(product, 'new.reader@example.com', '/confirm/'));
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  const listed = await page.request.get(`${origin}/api/v1/links/list`);
+  const listed = await page.request.get(`${product.origin}/api/v1/links/list`);
   expect(await listed.json()).toMatchObject({
     results: [{ shortUrl: shortLink, title: 'The Winter Orchard' }],
   });
@@ -124,7 +106,7 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
 
 test('an administrator looks up the demo author and acts as her', async ({ page }) => {
   await signInByEmail(page, product, 'admin@demo.shelflink.app');
-  await page.goto(`${origin}/admin`);
+  await page.goto(`${product.origin}/admin`);
   await page
     .getByRole('textbox', { name: "User's e-mail address" })
     .fill('maya@demo.shelflink.app');
@@ -133,16 +115,16 @@ test('an administrator looks up the demo author and acts as her', async ({ page 
 
   await page.getByRole('button', { name: 'Act as this user' }).click();
   await expect(page.getByText(/You are acting as maya@demo\.shelflink\.app/)).toBeVisible();
-  await page.goto(`${origin}/links/books`);
+  await page.goto(`${product.origin}/links/books`);
   await expect(
     page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard', exact: true }),
   ).toBeVisible();
 
   const account = await page.request.get(
-    `${origin}/api/v1/admin/account?userEmail=maya%40demo.shelflink.app`,
+    `${product.origin}/api/v1/admin/account?userEmail=maya%40demo.shelflink.app`,
   );
   const { userId } = (await account.json()) as { userId: string };
-  const session = await page.request.get(`${origin}/api/auth/session`, {
+  const session = await page.request.get(`${product.origin}/api/auth/session`, {
     headers: { 'X-Impersonate': userId },
   });
   expect(await session.json()).toMatchObject({
@@ -171,15 +153,15 @@ test('a reader in GB lands on amazon.co.uk with the UK tag, and the report count
 }) => {
   await signInByEmail(page, product, 'maya@demo.shelflink.app');
   const token = await page.request.post(
-    `${origin}/api/v1/affiliate-tokens?programGuid=${amazonAssociates}`,
+    `${product.origin}/api/v1/affiliate-tokens?programGuid=${amazonAssociates}`,
     { data: { parameters: { tag: 'mayareads-20', tag_GB: 'mayareads-21' } } },
   );
   expect(token.ok()).toBe(true);
-  const created = await page.request.post(`${origin}/api/v1/links`, {
+  const created = await page.request.post(`${product.origin}/api/v1/links`, {
     data: { url: 'https://www.amazon.com/dp/1668012340', affiliatePrograms: [amazonAssociates] },
   });
   const link = (await created.json()) as { code: string; shortUrl: string };
-  expect(link.shortUrl).toBe(`${shortLinkOrigin}/${link.code}`);
+  expect(link.shortUrl).toBe(`${product.shortLinkOrigin}/${link.code}`);
 
   const reader = await page
     .context()
@@ -202,13 +184,13 @@ test('a reader in GB lands on amazon.co.uk with the UK tag, and the report count
   await page.request.get(link.shortUrl, { ...noRedirect, headers: { 'Sec-Purpose': 'prefetch' } });
 
   // Clicks are written in batches, about once a second.
-  const reportUrl = `${origin}/api/v1/links/report?domain=shelf.to&code=${link.code}`;
+  const reportUrl = `${product.origin}/api/v1/links/report?domain=shelf.to&code=${link.code}`;
   await expect
     .poll(async () => (await page.request.get(reportUrl)).json() as Promise<unknown>, {
       timeout: 15_000,
     })
     .toMatchObject({ totalClicks: 1, excludedClicks: { bots: 1, head: 1, prefetch: 1 } });
-  await page.goto(`${origin}/links/reports/shelf.to/${link.code}`);
+  await page.goto(`${product.origin}/links/reports/shelf.to/${link.code}`);
   const total = page.getByText('Total clicks').locator('xpath=..');
   await expect(total.getByText('1 clicks', { exact: true })).toBeVisible();
   await expect(
@@ -218,7 +200,7 @@ test('a reader in GB lands on amazon.co.uk with the UK tag, and the report count
 
 test('an all-stores link shows every store and remembers the reader’s choice', async ({ page }) => {
   await signInByEmail(page, product, 'maya@demo.shelflink.app');
-  const created = await page.request.post(`${origin}/api/v1/links`, {
+  const created = await page.request.post(`${product.origin}/api/v1/links`, {
     data: { url: 'https://www.amazon.com/dp/1668012340', allStores: true },
   });
   const link = (await created.json()) as { shortUrl: string };

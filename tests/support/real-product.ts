@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/support/free-port';
 import { buildDirectory } from './build-output';
+import { test } from './fixtures';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -66,6 +67,22 @@ export async function startRealProduct(name: string): Promise<RealProduct> {
       await exited;
     },
   };
+}
+
+/**
+ * Runs this file's tests in order, signed out, against one real product started before them and
+ * stopped after them. The answer is filled in once the product is up, before the first test.
+ */
+export function useRealProduct(name: string): RealProduct {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ visitor: 'signed-out' });
+  const product = {} as RealProduct;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    Object.assign(product, await startRealProduct(name));
+  });
+  test.afterAll(() => product.stop());
+  return product;
 }
 
 /** The link in the newest message the outbox holds for an address. */
