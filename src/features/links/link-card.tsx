@@ -5,7 +5,7 @@ import { CopyValueButton } from '@/components/copy-value-button';
 import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
 import { lazyModule } from '@/lib/later/lazy-module';
 import { isWebAddress } from '@/lib/web-address';
-import { BookCover } from './book-cover';
+import { BookCover } from '@/components/book-cover';
 import { LinkActionsButton } from './link-actions-button';
 import { clickCountLabel, shortLinkLabel } from './link-display';
 import type { LinkActionsProps } from './link-actions-menu';
@@ -27,7 +27,7 @@ export const LinkCard = memo(function LinkCard({
   const store = [link.retailer, link.storefront].filter(Boolean).join(' ');
   return (
     <Paper component="li" withBorder p="md" radius="md" className={classes.card}>
-      <BookCover src={link.coverImageUrl} />
+      <BookCover src={link.coverImageUrl} title={link.title} author={link.author} />
       <div className={classes.body}>
         <div className={classes.heading}>
           <div className={classes.titles}>
