@@ -4,28 +4,14 @@ import { ApiError, UNREACHABLE_MESSAGE } from '@/api/api-error';
 import { createQueryClient } from '@/api/query-client';
 import { checkSession, sessionCheckFailure } from '@/session/session-check';
 import { createSessionStore } from '@/session/session-store';
+import { jsonReply } from '../support/api-client';
 
 const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
 
-// The app's client, over a fake fetch, so the real query options and middleware run.
 vi.mock('@/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/api/client')>();
-  return {
-    ...actual,
-    apiClient: actual.createApiClient({
-      baseUrl: 'http://api.test',
-      hooks: { getImpersonateAs: () => '', onUnauthenticated: () => {}, reportError: () => {} },
-      fetch: (input, init) => fetchMock(input, init),
-    }),
-  };
+  const { overFetch } = await import('../support/api-client');
+  return overFetch(await importOriginal(), fetchMock);
 });
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 const signedIn = {
   sessionId: 'live-session',
@@ -52,7 +38,7 @@ test('an unreachable server is the failure a sign-in-only page shows', async () 
 });
 
 test('a server error is a failure too', async () => {
-  fetchMock.mockResolvedValue(reply(500, { responseStatus: { message: 'Down for upkeep.' } }));
+  fetchMock.mockResolvedValue(jsonReply(500, { responseStatus: { message: 'Down for upkeep.' } }));
   const queryClient = createQueryClient();
 
   await checkSession(queryClient, createSessionStore());
@@ -63,7 +49,9 @@ test('a server error is a failure too', async () => {
 test.each([401, 403])(
   'a rejected session (%i) is a matter of signing in, not a failure',
   async (status) => {
-    fetchMock.mockResolvedValue(reply(status, { responseStatus: { errorCode: 'Unauthorized' } }));
+    fetchMock.mockResolvedValue(
+      jsonReply(status, { responseStatus: { errorCode: 'Unauthorized' } }),
+    );
     const queryClient = createQueryClient();
 
     const result = await checkSession(queryClient, createSessionStore());
@@ -75,7 +63,7 @@ test.each([401, 403])(
 
 test('a later successful check leaves no failure behind', async () => {
   fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-  fetchMock.mockResolvedValue(reply(200, signedIn));
+  fetchMock.mockResolvedValue(jsonReply(200, signedIn));
   const queryClient = createQueryClient();
   const store = createSessionStore();
 
@@ -98,9 +86,9 @@ test('the newest of the two checks decides', async () => {
   };
 
   // POST /auth signs in, GET /auth/session then fails (signing out), and POST /auth is out of reach.
-  await checkAt(1_000, () => Promise.resolve(reply(200, signedIn)));
+  await checkAt(1_000, () => Promise.resolve(jsonReply(200, signedIn)));
   await checkAt(2_000, () =>
-    Promise.resolve(reply(500, { responseStatus: { message: 'Check failed.' } })),
+    Promise.resolve(jsonReply(500, { responseStatus: { message: 'Check failed.' } })),
   );
   expect(sessionCheckFailure(queryClient)?.message).toBe('Check failed.');
   await checkAt(3_000, () => Promise.reject(new TypeError('Failed to fetch')));

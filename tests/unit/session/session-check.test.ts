@@ -4,20 +4,13 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { createQueryClient } from '@/api/query-client';
 import { checkSession, SESSION_ANSWER_FRESH_MS } from '@/session/session-check';
 import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/session/session-store';
+import { jsonReply } from '../support/api-client';
 
 const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
 
-// The app's client, over a fake fetch, so the real query options and middleware run.
 vi.mock('@/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/api/client')>();
-  return {
-    ...actual,
-    apiClient: actual.createApiClient({
-      baseUrl: 'http://api.test',
-      hooks: { getImpersonateAs: () => '', onUnauthenticated: () => {}, reportError: () => {} },
-      fetch: (input, init) => fetchMock(input, init),
-    }),
-  };
+  const { overFetch } = await import('../support/api-client');
+  return overFetch(await importOriginal(), fetchMock);
 });
 
 function authReply(overrides: Partial<AuthCheckReply> = {}): AuthCheckReply {
@@ -32,14 +25,7 @@ function authReply(overrides: Partial<AuthCheckReply> = {}): AuthCheckReply {
 }
 
 function answerWith(status: number, body: unknown): void {
-  fetchMock.mockImplementation(() =>
-    Promise.resolve(
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-    ),
-  );
+  fetchMock.mockImplementation(() => Promise.resolve(jsonReply(status, body)));
 }
 
 function sentRequest(call = 0): Request {
@@ -191,11 +177,7 @@ describe('checkSession on later navigations', () => {
     expect(result).toEqual({ session: store.get(), sessionCheckFailed: false });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(new URL(sentRequest().url).pathname).toBe('/auth/session');
-    answer(
-      new Response(JSON.stringify(authReply()), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    answer(jsonReply(200, authReply()));
   });
 
   test('a preload on a recent answer does not ask the server', async () => {
@@ -291,11 +273,7 @@ function holdFetch(): () => void {
     }),
   );
   return () => {
-    answer(
-      new Response(JSON.stringify(authReply({ sessionId: '' })), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    answer(jsonReply(200, authReply({ sessionId: '' })));
   };
 }
 

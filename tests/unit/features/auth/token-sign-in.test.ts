@@ -9,6 +9,7 @@ import {
   signOut,
 } from '@/features/auth/token-sign-in';
 import { createSessionStore, signedOutSession, type AuthCheckReply } from '@/session/session-store';
+import { jsonReply } from '../../support/api-client';
 
 const { fetchMock, analytics, acceptAnalyticsAtSignIn } = vi.hoisted(() => ({
   fetchMock: vi.fn<typeof globalThis.fetch>(),
@@ -17,28 +18,14 @@ const { fetchMock, analytics, acceptAnalyticsAtSignIn } = vi.hoisted(() => ({
 }));
 
 vi.mock('@/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/api/client')>();
-  return {
-    ...actual,
-    apiClient: actual.createApiClient({
-      baseUrl: 'http://api.test',
-      hooks: { getImpersonateAs: () => '', onUnauthenticated: () => {}, reportError: () => {} },
-      fetch: (input, init) => fetchMock(input, init),
-    }),
-  };
+  const { overFetch } = await import('../../support/api-client');
+  return overFetch(await importOriginal(), fetchMock);
 });
 vi.mock('@/lib/analytics', () => ({ analytics }));
 vi.mock('@/lib/consent', () => ({ acceptAnalyticsAtSignIn }));
 
 function answerWith(status: number, body: unknown): void {
-  fetchMock.mockImplementation(() =>
-    Promise.resolve(
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-    ),
-  );
+  fetchMock.mockImplementation(() => Promise.resolve(jsonReply(status, body)));
 }
 
 function loginReply(overrides: Partial<AuthCheckReply> = {}): AuthCheckReply {
