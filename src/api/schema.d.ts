@@ -531,9 +531,15 @@ export interface paths {
         get: operations["getCollection"];
         /**
          * Rename a collection or change its links
-         * @description Replaces the title and the list of links; the alias code stays. `imageId` sets another
-         *     cover image; left out, the collection keeps its image. This call cannot remove an
-         *     image: `imageId` is an image's id, and `null` is refused with 400.
+         * @description Replaces the title and the list of links; the alias code stays unless `aliasCode` is
+         *     given. `imageId` sets another cover image; left out, the collection keeps its image.
+         *     This call cannot remove an image: `imageId` is an image's id, and `null` is refused
+         *     with 400.
+         *
+         *     Designed here: `aliasCode` changes the alias when it differs from the current one
+         *     (check it first with `GET /v1/vanity-codes/availability` and an empty domain). An alias
+         *     another collection has, in any letter case, is refused with 409 and nothing changes; the
+         *     old alias stops opening the collection at once and is free for others.
          */
         put: operations["updateCollection"];
         post?: never;
@@ -601,11 +607,74 @@ export interface paths {
         get: operations["getAccount"];
         /**
          * Change the account
-         * @description Designed here: the writable part of the account.
+         * @description Designed here: the writable part of the account. The name and preferences are saved at
+         *     once. A different `email` is not: the account keeps its address, the new one becomes
+         *     its `pendingEmail`, and a one-time confirmation link, `/confirm-email/{token}` on the
+         *     app's origin, is e-mailed to it (it works once, within 24 hours; see
+         *     `confirmEmailChange`). The current address is told that a change was asked, with no
+         *     link to follow. Asking again, for the same address or another, replaces the pending
+         *     change and its link. A new address whose domain no mail could reach (the `Email`
+         *     pattern lets some through) answers 400 at the field `Email`. Whether the new address already has an account is not told here,
+         *     as a sign-in link does not tell it: the message sent to that address says so instead,
+         *     with no link, and the pending change stays until it expires or is cancelled. While an
+         *     administrator acts as the user (`X-Impersonate`), a different `email` is refused with
+         *     403: only the user can move their account to another address. Requests for changes
+         *     count against the same per-account and per-address limits as sign-in links (429).
          */
         put: operations["updateAccount"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account/email-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a change of e-mail address
+         * @description Designed here. Called by `/confirm-email/{token}`, the link `updateAccount` e-mailed
+         *     to the new address. The token alone is the proof: it was made for one account and one
+         *     address and reached only that mailbox, so no session is needed (the link may be opened
+         *     in another browser) and whoever is signed in does not matter. The account's address
+         *     becomes the new one and its `pendingEmail` goes; its sessions stay valid and their
+         *     session checks answer the new address. The token works once. A token that was never
+         *     issued, was replaced by a newer request or cancelled answers 404; one already used or
+         *     expired (after 24 hours) answers 410 with `TokenUsed` or `TokenExpired`; when the
+         *     address has meanwhile become another account's, 409 `EmailTaken` at the field `Email`
+         *     (the token is then not used up).
+         */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account/pending-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a change of e-mail address
+         * @description Designed here. Drops the account's `pendingEmail`: its confirmation link stops working
+         *     (404). Cancelling when nothing is pending is harmless. Refused with 403 while an
+         *     administrator acts as the user, as asking for a change is.
+         */
+        delete: operations["cancelPendingEmail"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1140,6 +1209,13 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description Designed here: the retailers whose book pages Shelflink recognises, as a link's `retailer`
+         *     names them; a link to any other page has an empty `retailer`.
+         * @example Kobo
+         * @enum {string}
+         */
+        KnownRetailer: "Amazon" | "Apple Books" | "Kobo" | "Barnes & Noble" | "Bookshop.org" | "Google Play";
         LinkListReply: {
             results: components["schemas"]["Link"][];
             page: components["schemas"]["LinkPage"];
@@ -1348,6 +1424,12 @@ export interface components {
             title: components["schemas"]["Title"];
             linkIds: components["schemas"]["LinkId"][];
             imageId?: components["schemas"]["ImageId"];
+            /**
+             * @description Designed here: the collection's new alias code; left out, the alias stays. Empty
+             *     removes the alias, and the collection is then served at its id.
+             * @example orchard-books
+             */
+            aliasCode?: components["schemas"]["VanityCode"];
         };
         /**
          * @description The image-hosting service that stores the file.
@@ -1401,8 +1483,26 @@ export interface components {
             subscribed: boolean;
             preferences: components["schemas"]["AccountPreferences"];
             createdAt: components["schemas"]["Timestamp"];
+            pendingEmail?: components["schemas"]["PendingEmail"];
         };
-        /** @description Designed here. */
+        /**
+         * @description Designed here: the address the account asked to move to, waiting for its confirmation
+         *     link to be followed. Absent when no change is pending; a pending change that expired
+         *     is absent too.
+         */
+        PendingEmail: {
+            address: components["schemas"]["Email"];
+            requestedAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Designed here: the token of a `/confirm-email/{token}` link. */
+        EmailConfirmationRequest: {
+            token: components["schemas"]["OneTimeToken"];
+        };
+        /**
+         * @description Designed here. A different `email` asks for a change that waits for confirmation (see
+         *     `updateAccount`); the account keeps its address until then.
+         */
         UpdateAccountRequest: {
             email: components["schemas"]["Email"];
             name: components["schemas"]["AccountName"];
@@ -1518,8 +1618,23 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The store is not one this link's page offers. */
+        /**
+         * @description The store is not one this link's page offers, or a header breaks its declared limits
+         *     (then the page is the one `ShortLinkRequestUnreadable` describes).
+         */
         StoreNotOffered: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
+        /**
+         * @description Designed here: a header breaks its declared limits (an `Accept-Language` over 512
+         *     characters, say), so the link is not looked up; the page says what to try instead.
+         */
+        ShortLinkRequestUnreadable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2030,7 +2145,7 @@ export interface operations {
                 /** @description Designed here: newest first (the default), most clicks first, or by title. */
                 sort?: "newest" | "clicks" | "title";
                 /** @description Designed here: only links to this retailer, as a link's `retailer` names it. */
-                retailer?: string;
+                retailer?: components["schemas"]["KnownRetailer"] | string;
                 /** @description Only these links, by id. */
                 ids?: components["schemas"]["LinkId"][];
             };
@@ -2587,6 +2702,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["VanityCodeTaken"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2767,7 +2883,47 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The saved account. */
+            /** @description The saved account; with `pendingEmail` when the request asked for another address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The session may not do this; or, designed here, an administrator acting as the
+             *     user asked for another e-mail address.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new address is in force. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2779,6 +2935,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Designed here: no pending change has this token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Designed here: the new address now belongs to another account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Designed here: the link was already used, or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelPendingEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, with no pending change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The session may not do this; or, designed here, an administrator acting as the
+             *     user.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -3362,6 +3592,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ShortLinkPage"];
             302: components["responses"]["ShortLinkRedirect"];
+            400: components["responses"]["ShortLinkRequestUnreadable"];
             404: components["responses"]["ShortLinkNotFound"];
             410: components["responses"]["ShortLinkDisabled"];
             500: components["responses"]["ShortLinkFailed"];
@@ -3423,6 +3654,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ShortLinkPage"];
+            400: components["responses"]["ShortLinkRequestUnreadable"];
             404: components["responses"]["ShortLinkNotFound"];
             500: components["responses"]["ShortLinkFailed"];
             503: components["responses"]["ShortLinkUnavailable"];

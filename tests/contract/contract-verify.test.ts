@@ -563,10 +563,12 @@ describe('the contract’s links', () => {
       ['createAllStoresCollection', 'example allStoresLink'],
       ['openCollectionPageById', 'link createCollection'],
       ['chooseCollectionStore', 'link createAllStoresCollection'],
+      ['confirmEmailChange', 'example newAddress'],
     ]);
     expect(links.filter((link) => link.mailedLink !== undefined).map((link) => link.name)).toEqual([
       'claimPendingLink',
       'login',
+      'confirmEmailChange',
     ]);
   });
 

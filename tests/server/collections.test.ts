@@ -2,6 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { collectionLinks, images, links } from '../../src/server/db/schema';
+import { ClickRecorder } from '../../src/server/smart-links/click-recorder';
+import { buildShortLinkHost } from '../../src/server/smart-links/short-link-host';
+import { openVisitorCountryFinder } from '../../src/server/smart-links/visitor-country';
+import { VisitorSalts } from '../../src/server/smart-links/visitor-salts';
 import { adminEmail, sessionCookieOf, setUpTestApp, signIn } from './support/test-app';
 
 const testApp = setUpTestApp();
@@ -315,6 +319,137 @@ describe('changing a collection', () => {
     expect(await testApp().db.$count(links, eq(links.id, own))).toBe(1);
     const reused = await create(author.cookie, { title: 'Again', linkIds: [], aliasCode: 'x1y' });
     expect(reused.statusCode).toBe(201);
+  });
+});
+
+describe('changing a collection’s alias', () => {
+  function update(cookie: string, id: string, payload: object) {
+    return request(cookie, { method: 'PUT', url: `/v2/collections/${id}`, payload });
+  }
+
+  /** The collection page on the short-link host, as a reader opens it. */
+  async function openOnShortLinkHost(alias: string): Promise<number> {
+    const { db, clock, deps } = testApp();
+    const clicks = new ClickRecorder({ db, logger: { warn() {} }, flushIntervalMs: 60_000 });
+    const host = buildShortLinkHost({
+      db,
+      clock,
+      config: deps.config,
+      links: deps.linkCache,
+      clicks,
+      salts: new VisitorSalts(db),
+      findCountry: await openVisitorCountryFinder(),
+    });
+    try {
+      return (await host.inject({ url: `/c/${alias}` })).statusCode;
+    } finally {
+      await host.close();
+      await clicks.close();
+    }
+  }
+
+  test('moves the collection to a free alias; the old one stops answering and is free again', async () => {
+    const author = await signedIn(authorEmail);
+    const created = await create(author.cookie, {
+      title: 'Trilogy',
+      linkIds: [],
+      aliasCode: 'old-alias',
+    });
+    const { id } = created.json<{ id: string }>();
+    expect(await openOnShortLinkHost('old-alias')).toBe(200);
+
+    const reply = await update(author.cookie, id, {
+      title: 'Trilogy',
+      linkIds: [],
+      aliasCode: 'New-Alias',
+    });
+
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({
+      aliasCode: 'New-Alias',
+      shortUrl: 'https://shelf.to/c/New-Alias',
+    });
+    expect(await openOnShortLinkHost('old-alias')).toBe(404);
+    expect(await openOnShortLinkHost('new-alias')).toBe(200);
+    const availability = await request(author.cookie, {
+      url: '/v1/vanity-codes/availability?domain=&code=old-alias',
+    });
+    expect(availability.json()).toEqual({ isAvailable: true });
+  });
+
+  test('keeps the alias when it is left out or the same in another letter case', async () => {
+    const author = await signedIn(authorEmail);
+    const created = await create(author.cookie, {
+      title: 'Box',
+      linkIds: [],
+      aliasCode: 'box-set',
+    });
+    const { id } = created.json<{ id: string }>();
+
+    const leftOut = await update(author.cookie, id, { title: 'Box', linkIds: [] });
+    const recased = await update(author.cookie, id, {
+      title: 'Box',
+      linkIds: [],
+      aliasCode: 'Box-Set',
+    });
+
+    expect(leftOut.json()).toMatchObject({ aliasCode: 'box-set' });
+    expect(recased.statusCode).toBe(200);
+    expect(recased.json()).toMatchObject({ aliasCode: 'Box-Set' });
+  });
+
+  test('refuses an alias another collection has, changing nothing', async () => {
+    const other = await signedIn(otherEmail);
+    await create(other.cookie, { title: 'Audiobooks', linkIds: [], aliasCode: 'audiobooks' });
+    const author = await signedIn(authorEmail);
+    const created = await create(author.cookie, { title: 'Mine', linkIds: [], aliasCode: 'mine' });
+    const { id } = created.json<{ id: string }>();
+
+    const reply = await update(author.cookie, id, {
+      title: 'Renamed',
+      linkIds: [],
+      aliasCode: 'AudioBooks',
+    });
+
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json()).toEqual({
+      responseStatus: {
+        errorCode: 'VanityCodeTaken',
+        message: aliasTaken,
+        errors: [{ fieldName: 'AliasCode', errorCode: 'VanityCodeTaken', message: aliasTaken }],
+      },
+    });
+    const read = await request(author.cookie, { url: `/v2/collections/${id}` });
+    expect(read.json()).toMatchObject({ title: 'Mine', aliasCode: 'mine' });
+  });
+
+  test('refuses a malformed alias with 400 at the field', async () => {
+    const author = await signedIn(authorEmail);
+    const created = await create(author.cookie, { title: 'Mine', linkIds: [], aliasCode: 'mine' });
+    const { id } = created.json<{ id: string }>();
+
+    const reply = await update(author.cookie, id, {
+      title: 'Mine',
+      linkIds: [],
+      aliasCode: 'no spaces!',
+    });
+
+    expect(reply.statusCode).toBe(400);
+    expect(JSON.stringify(reply.json())).toMatch(/aliasCode/i);
+    const read = await request(author.cookie, { url: `/v2/collections/${id}` });
+    expect(read.json()).toMatchObject({ aliasCode: 'mine' });
+  });
+
+  test('an empty alias serves the collection at its id', async () => {
+    const author = await signedIn(authorEmail);
+    const created = await create(author.cookie, { title: 'Mine', linkIds: [], aliasCode: 'mine' });
+    const { id } = created.json<{ id: string }>();
+
+    const reply = await update(author.cookie, id, { title: 'Mine', linkIds: [], aliasCode: '' });
+
+    expect(reply.json()).toMatchObject({ aliasCode: '', shortUrl: `https://shelf.to/c/${id}` });
+    expect(await openOnShortLinkHost('mine')).toBe(404);
+    expect(await openOnShortLinkHost(id)).toBe(200);
   });
 });
 

@@ -171,6 +171,17 @@ describe('links that do not lead anywhere', () => {
     expect(reply.statusCode).toBe(410);
     expect(html(reply)).toContain('switched off');
   });
+
+  test('a header over the contract’s limit gets 400 and a page saying what to try', async () => {
+    const { code } = await createLink({ url: saltOrchardOnAmazon });
+    const tooLong = { 'accept-language': 'en-GB,'.repeat(100) };
+    for (const reply of [await follow(code, tooLong), await follow('c/no-such-alias', tooLong)]) {
+      expect(reply.statusCode).toBe(400);
+      expect(reply.headers.location).toBeUndefined();
+      expect(html(reply)).toContain('preferred languages');
+    }
+    expect((await follow(code, { 'accept-language': 'en-GB,'.repeat(85) })).statusCode).toBe(302);
+  });
 });
 
 describe('an all-stores link', () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { components } from '../../api/schema';
 import type { Database } from '../db/database';
 import { createId } from '../db/ids';
@@ -63,27 +63,59 @@ export function createCollection(
 }
 
 /**
- * Replaces the title and links of the owner's collection; the alias stays, and so does the image
- * unless another is given. Undefined when the owner has no such collection.
+ * Replaces the title and links of the owner's collection; the image stays unless another is
+ * given, and so does the alias unless another is given and free. Undefined when the owner has no
+ * such collection.
  */
-export function updateCollection(
+export async function updateCollection(
   db: Database,
   ownerId: number,
   id: string,
   request: UpdateCollectionRequest,
   now: Date,
 ): Promise<Collection | undefined> {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(collections)
-      .set({ title: request.title, imageId: request.imageId, updatedAt: now })
-      .where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)))
-      .returning({ id: collections.id });
-    if (!updated) return undefined;
-    await assertOwnedReferences(tx, ownerId, request);
-    await replaceLinks(tx, id, request.linkIds);
-    return reread(tx, ownerId, id);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const owned = and(eq(collections.id, id), eq(collections.ownerId, ownerId));
+      const [current] = await tx
+        .select({ aliasCode: collections.aliasCode })
+        .from(collections)
+        .where(owned);
+      if (!current) return undefined;
+      const { aliasCode } = request;
+      if (aliasCode !== undefined && (await isAliasTakenByAnother(tx, id, aliasCode))) {
+        throw aliasCodeTaken();
+      }
+      await tx
+        .update(collections)
+        .set({ title: request.title, imageId: request.imageId, aliasCode, updatedAt: now })
+        .where(owned);
+      await assertOwnedReferences(tx, ownerId, request);
+      await replaceLinks(tx, id, request.linkIds);
+      return reread(tx, ownerId, id);
+    });
+  } catch (error) {
+    // Another collection took the alias between the check and the write.
+    if (isUniqueViolation(error)) throw aliasCodeTaken();
+    throw error;
+  }
+}
+
+async function isAliasTakenByAnother(db: Database, id: string, aliasCode: string) {
+  if (aliasCode === '') return false;
+  const holders = await db.$count(
+    collections,
+    and(eq(collections.aliasCodeLower, aliasCode.toLowerCase()), ne(collections.id, id)),
+  );
+  return holders > 0;
+}
+
+/** PostgreSQL's unique_violation, as PGlite and node-postgres report it, wrapped by Drizzle or not. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 /** Deletes the owner's collection (its links stay); false when the owner has no such collection. */

@@ -86,6 +86,30 @@ export const signInTokens = pgTable(
   (table) => [index('sign_in_tokens_expires_at_idx').on(table.expiresAt)],
 );
 
+/**
+ * An account's asked-for change of e-mail address, waiting for the link mailed to the new address.
+ * The token is bound to the account and the address; only its hash is stored. A row stays after
+ * its use so that the link can say it was already used; a newer request or a cancellation deletes
+ * the unused ones.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: userId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('email_changes_user_id_idx').on(table.userId),
+    check('email_changes_new_email_lower_case', sql`${table.newEmail} = lower(${table.newEmail})`),
+  ],
+);
+
 /** Fixed-window counters shared by every server process, such as sign-in link requests. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

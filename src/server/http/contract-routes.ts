@@ -62,14 +62,23 @@ interface ObjectSchema {
   required?: string[];
 }
 
-/** Fastify lower-cases request header names but not, with our compiler, the schema's. */
-function lowerCaseHeaderNames({ properties = {}, required = [], ...schema }: ObjectSchema) {
-  return {
+/**
+ * Fastify lower-cases request header names but not, with our compiler, the schema's: without
+ * this, a route generated from the contract would not check its headers at all.
+ */
+export function lowerCaseHeaderNames(route: RouteOptions): void {
+  const schema = route.schema as { headers?: ObjectSchema } | undefined;
+  if (!schema?.headers) return;
+  const { properties = {}, required = [], ...headers } = schema.headers;
+  route.schema = {
     ...schema,
-    properties: Object.fromEntries(
-      Object.entries(properties).map(([name, property]) => [name.toLowerCase(), property]),
-    ),
-    required: required.map((name) => name.toLowerCase()),
+    headers: {
+      ...headers,
+      properties: Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name.toLowerCase(), property]),
+      ),
+      required: required.map((name) => name.toLowerCase()),
+    },
   };
 }
 
@@ -102,14 +111,13 @@ function fitRouteToContract(
   contract: Contract,
   repliesValidated: boolean,
 ): void {
+  lowerCaseHeaderNames(route);
   const schema = route.schema as ContractSchema;
-  const { operationId } = schema;
-  const headers = schema.headers && lowerCaseHeaderNames(schema.headers);
-  if (headers) route.schema = { ...schema, headers };
+  const { operationId, headers } = schema;
   route.config = {
     ...route.config,
     operationId,
-    acceptsImpersonation: headers?.properties['x-impersonate'] !== undefined,
+    acceptsImpersonation: headers?.properties?.['x-impersonate'] !== undefined,
   };
   const commaSeparated = contract.commaSeparatedQueryParameters.get(operationId) ?? [];
   if (commaSeparated.length > 0) {

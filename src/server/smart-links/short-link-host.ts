@@ -3,6 +3,7 @@
 // show a page with every store. Clicks are recorded after the reply has gone out.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
+  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -18,6 +19,7 @@ import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { unavailableRetryAfterSeconds } from '../http/api-problem';
 import { loadContract } from '../http/contract';
+import { lowerCaseHeaderNames } from '../http/contract-routes';
 import { bodySchemas, parameterSchemas } from '../http/schema-compilers';
 import { shortLinkDomain } from '../links/codes';
 import { cachedRedirectAnswerer } from './cached-redirect';
@@ -38,6 +40,7 @@ import { renderCollectionPage } from './pages/collection-page';
 import {
   renderLinkDisabledPage,
   renderNotFoundPage,
+  renderUnreadableRequestPage,
   renderUnavailablePage,
 } from './pages/status-pages';
 import { visitorAddressFinder } from './visitor-address';
@@ -256,11 +259,14 @@ export function buildShortLinkHost(
     done();
   });
 
-  host.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  host.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'The database is unavailable');
       reply.header('retry-after', String(unavailableRetryAfterSeconds));
       return sendPage(reply, 503, renderUnavailablePage(statusPage));
+    }
+    if (error.validationContext === 'headers') {
+      return sendPage(reply, 400, renderUnreadableRequestPage(statusPage));
     }
     // A code no link can have (`/favicon.ico`) is not a link; a malformed store form is refused.
     const status = error.statusCode ?? 500;
@@ -275,6 +281,7 @@ export function buildShortLinkHost(
   );
 
   const contract = loadContract();
+  host.addHook('onRoute', lowerCaseHeaderNames);
   host.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodySchemas : parameterSchemas).compile(schema),
   );

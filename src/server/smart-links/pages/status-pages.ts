@@ -34,6 +34,20 @@ export function renderLinkDisabledPage({ appOrigin }: StatusPageInput): string {
   });
 }
 
+/** 400: the request came with a header too long or malformed to read, so the link was not looked up. */
+export function renderUnreadableRequestPage({ appOrigin }: StatusPageInput): string {
+  return renderPage({
+    title: 'Link not opened | Shelflink',
+    description: 'This smart link could not be opened from this request.',
+    appOrigin,
+    noindex: true,
+    affiliateDisclosure: false,
+    main: markup`<h1>This link didn't open</h1>
+<p>Your browser sent this request with information we couldn't read, such as an unusually long list of preferred languages. Opening the link again from another browser, or after resetting your browser's language settings, should work.</p>
+<p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
+  });
+}
+
 /** 503 or 500: the link could not be looked up just now. */
 export function renderUnavailablePage({ appOrigin }: StatusPageInput): string {
   return renderPage({
