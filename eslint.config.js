@@ -79,6 +79,7 @@ export default tseslint.config(
       'src/routeTree.gen.ts',
       'src/api/schema.d.ts',
       'public/env.js',
+      'public/color-scheme.js',
     ],
   },
   js.configs.recommended,

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { colorSchemeManager } from './color-scheme';
 import { NotificationsAfterFirstPaint } from './notification-layer-later';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -20,6 +21,8 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
   return (
     <MantineProvider
       theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
       getStyleNonce={styleNonce}
     >

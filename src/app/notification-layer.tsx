@@ -1,5 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import classes from './notification-layer.module.css';
+import { NOTIFICATIONS_Z_INDEX } from './theme';
 
 /**
  * Mantine's notification container, in a module of its own so it loads as a chunk of its own:
@@ -7,5 +8,11 @@ import classes from './notification-layer.module.css';
  * already holds the package for `notifications.show(...)`.
  */
 export default function NotificationLayer() {
-  return <Notifications position="top-right" classNames={{ root: classes.root }} />;
+  return (
+    <Notifications
+      position="top-right"
+      zIndex={NOTIFICATIONS_Z_INDEX}
+      classNames={{ root: classes.root }}
+    />
+  );
 }

@@ -25,11 +25,15 @@ const shelf: MantineColorsTuple = [
 ];
 
 /** Floating layers (menus, selects, tooltips) open above any stacked modal. */
-const FLOATING_Z_INDEX = 2000;
+export const FLOATING_Z_INDEX = 2000;
+
+/** Notifications show above everything, modals and their overlays included. */
+export const NOTIFICATIONS_Z_INDEX = FLOATING_Z_INDEX + 100;
 
 export const theme = createTheme({
   primaryColor: 'shelf',
-  primaryShade: { light: 9, dark: 5 },
+  // White lettering on a filled primary button reads at 4.5:1 or more only on the darkest shade.
+  primaryShade: { light: 9, dark: 9 },
   colors: { shelf },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -67,7 +71,8 @@ const readableLightVariants = Object.fromEntries(
 
 /**
  * Mantine's default hint, error and success text, and its light alerts and badges, are below
- * 4.5:1 on white; these darker shades read well everywhere in the app.
+ * 4.5:1 on white; these darker shades read well everywhere in the app. On the dark background the
+ * same texts need lighter shades than Mantine's.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -77,5 +82,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-success': 'var(--mantine-color-teal-9)',
     ...readableLightVariants,
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--mantine-color-success': 'var(--mantine-color-teal-4)',
+  },
 });

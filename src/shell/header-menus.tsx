@@ -4,7 +4,8 @@ import '@/components/on-demand-mantine-styles';
 import { Avatar, Burger, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
-import type { AuthSession } from '@/session/session-store';
+import { ADMINISTRATOR_ROLE, type AuthSession } from '@/session/session-store';
+import { useImpersonatedEmail } from './impersonation';
 import type { MainLink } from './main-links';
 
 export function MainMenu({
@@ -60,14 +61,7 @@ export function AccountMenu({
         <Text size="sm" px="sm" pb="xs" truncate="end" data-testid="signed-in-email">
           {identity}
         </Text>
-        {session.impersonateAs && (
-          <>
-            <Menu.Label>Impersonating as:</Menu.Label>
-            <Text size="sm" px="sm" pb="xs" truncate="end" data-testid="impersonating-as">
-              {session.impersonateAs}
-            </Text>
-          </>
-        )}
+        {session.impersonateAs && <ImpersonatedIdentity userId={session.impersonateAs} />}
         <Menu.Divider />
         {/* An opened menu focuses its first item; moving through items is not an intent to go. */}
         <Menu.Item component={Link} preload={false} to="/links">
@@ -79,11 +73,33 @@ export function AccountMenu({
         <Menu.Item component={Link} preload={false} to="/settings">
           Affiliate settings
         </Menu.Item>
+        {session.roles.includes(ADMINISTRATOR_ROLE) && (
+          <Menu.Item component={Link} preload={false} to="/admin">
+            Admin
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item component={Link} preload={false} to="/logout">
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+const IMPERSONATED_EMAIL_TEXT = {
+  loading: 'Loading…',
+  failed: 'E-mail could not be loaded',
+} as const;
+
+function ImpersonatedIdentity({ userId }: { userId: string }) {
+  const email = useImpersonatedEmail(userId);
+  return (
+    <>
+      <Menu.Label>Impersonating as:</Menu.Label>
+      <Text size="sm" px="sm" pb="xs" truncate="end" data-testid="impersonating-as">
+        {email.status === 'known' ? email.email : IMPERSONATED_EMAIL_TEXT[email.status]}
+      </Text>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
 import type { AuthSession } from '@/session/session-store';
 import { AvatarMenu } from './avatar-menu';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import classes from './header.module.css';
 import { Logo } from './logo';
 import { UntilSessionChecked } from './until-session-checked';
@@ -54,6 +55,7 @@ export function Header({
         </nav>
 
         <Group gap="sm" wrap="nowrap">
+          <ColorSchemeToggle />
           <MobileMenu links={links} />
           <UntilSessionChecked checked={sessionChecked} round>
             <AvatarMenu session={session} />

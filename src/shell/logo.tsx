@@ -1,3 +1,5 @@
+import classes from './logo.module.css';
+
 const LOGO_WIDTH = 144;
 const LOGO_HEIGHT = 32;
 
@@ -23,14 +25,14 @@ export function Logo() {
         fill="#f08c00"
         transform="rotate(-12 21 17)"
       />
-      <path d="M1 29h26" stroke="#343a40" strokeWidth="2" strokeLinecap="round" />
+      <path d="M1 29h26" className={classes.shelf} strokeWidth="2" strokeLinecap="round" />
       <text
         x="34"
         y="23"
         fontFamily="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
         fontSize="19"
         fontWeight="700"
-        fill="#1b2a33"
+        className={classes.wordmark}
       >
         Shelflink
       </text>

@@ -114,6 +114,71 @@ test.describe('every screen passes axe', () => {
   });
 });
 
+test.describe('every screen passes axe in dark mode', () => {
+  // The scheme follows the operating system's until a visitor picks one.
+  test.use({ colorScheme: 'dark' });
+
+  /** Opens the screen in dark mode and analyses it. */
+  async function checkDark(page: Page, screen: Screen) {
+    await openScreen(page, screen);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expectNoViolations(page);
+  }
+
+  test.describe('signed out', () => {
+    test.use({ visitor: 'signed-out' });
+
+    for (const screen of [...publicScreens, ...signedOutScreens]) {
+      test(screen.path, async ({ page }) => {
+        await checkDark(page, screen);
+      });
+    }
+  });
+
+  test.describe('signed in as an author', () => {
+    test.use({ visitor: 'author' });
+
+    for (const screen of [home, ...signedInScreens]) {
+      test(screen.path, async ({ page }) => {
+        await checkDark(page, screen);
+      });
+    }
+  });
+
+  test.describe('signed in as an administrator', () => {
+    test.use({ visitor: 'administrator' });
+
+    test('/admin', async ({ page }) => {
+      await checkDark(page, { path: '/admin', heading: 'Admin dashboard' });
+    });
+
+    test('/links/books while acting as an author, with the banner', async ({ page }) => {
+      // Two screens and a lookup before the analysis.
+      test.slow();
+      await openScreen(page, { path: '/admin', heading: 'Admin dashboard' });
+      await page
+        .getByRole('textbox', { name: "User's e-mail address" })
+        .fill('maya.okafor@example.com');
+      await page.getByRole('button', { name: 'Look up' }).click();
+      await page.getByRole('button', { name: 'Act as this user' }).click();
+      await openScreen(page, { path: '/links/books', heading: 'Your links' });
+      await expect(page.getByRole('region', { name: 'Impersonation' })).toContainText(
+        'maya.okafor@example.com',
+      );
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await expectNoViolations(page);
+    });
+  });
+
+  test('the avatar menu', async ({ page }) => {
+    await openScreen(page, home);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expectNoViolations(page);
+  });
+});
+
 test.describe('open layers pass axe', () => {
   test.describe('the cookie banner', () => {
     // It pops up in California, which the app tells by the time zone.

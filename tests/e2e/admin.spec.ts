@@ -1,12 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { apiCall, appOrigin, expect, preferMock, test } from '../support/fixtures';
+import { signInByEmail, useRealProduct } from '../support/real-product';
 
-/** Axe finds nothing in the screen's own content (the shell is checked by its own tests). */
+/**
+ * Axe finds nothing in the screen's own content and in the impersonation banner (the rest of the
+ * shell is checked by its own tests).
+ */
 async function expectNoAxeViolations(page: Page) {
   // Hover colours are not what the reader sees at rest.
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .include('[role="region"][aria-label="Impersonation"]')
+    .analyze();
   expect(
     results.violations.map((violation) => [
       violation.id,
@@ -29,6 +36,11 @@ function recordApiRequests(page: Page) {
 async function lookUp(page: Page, email: string) {
   await page.getByRole('textbox', { name: "User's e-mail address" }).fill(email);
   await page.getByRole('button', { name: 'Look up' }).click();
+}
+
+/** The app shell's banner, on every page while an administrator acts as someone else. */
+function impersonationBanner(page: Page) {
+  return page.getByRole('region', { name: 'Impersonation' });
 }
 
 async function openAvatarMenuItem(page: Page, item: string) {
@@ -105,7 +117,7 @@ test.describe('an administrator', () => {
     expect(lookups).toEqual([]);
   });
 
-  test('acts as a user on every request, then stops', async ({ page }) => {
+  test('acts as a user on every request, then stops from another page', async ({ page }) => {
     const api = recordApiRequests(page);
     await page.goto('/admin');
     await lookUp(page, 'maya.okafor@example.com');
@@ -113,18 +125,22 @@ test.describe('an administrator', () => {
 
     api.recording = true;
     await page.getByRole('button', { name: 'Act as this user' }).click();
-    await expect(
-      page.getByText('You are acting as maya.okafor@example.com (user 10482)'),
-    ).toBeVisible();
+    const banner = impersonationBanner(page);
+    await expect(banner).toContainText('You are acting as maya.okafor@example.com.');
+    await expect(banner).not.toContainText('10482');
+    // The page repeats neither the banner nor its button.
+    await expect(page.getByRole('button', { name: 'Stop impersonating' })).toHaveCount(1);
+    await expect(page.getByText('You are already acting as this user.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByText('Impersonating as:')).toBeVisible();
-    await expect(page.getByTestId('impersonating-as')).toHaveText('10482');
+    await expect(page.getByTestId('impersonating-as')).toHaveText('maya.okafor@example.com');
     await Promise.all([
       page.waitForRequest(apiCall('GET', '/v1/links/list')),
       page.getByRole('menuitem', { name: 'Your links' }).click(),
     ]);
     await expect(page).toHaveURL(/\/links\/books$/);
+    await expect(banner).toContainText('maya.okafor@example.com');
     await Promise.all([
       page.waitForRequest(apiCall('GET', '/v2/account')),
       openAvatarMenuItem(page, 'Account'),
@@ -132,19 +148,23 @@ test.describe('an administrator', () => {
     await expect(page).toHaveURL(/\/account$/);
     await page.goto('/links/books');
     await expect(page).toHaveURL(/\/links\/books$/);
-    await page.goto('/account');
-    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Settings' })).toBeVisible();
+    await expect(banner).toContainText('You are acting as maya.okafor@example.com.');
 
     expect(api.requests.length).toBeGreaterThan(3);
     for (const request of api.requests) {
       expect(await request.headerValue('x-impersonate'), request.url()).toBe('10482');
     }
 
-    await page.goto('/admin');
-    await expect(page.getByText('You are acting as user 10482')).toBeVisible();
     api.requests.length = 0;
-    await page.getByRole('button', { name: 'Stop impersonating' }).click();
-    await expect(page.getByText(/You are acting as/)).toHaveCount(0);
+    await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Settings' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Stopped impersonating' }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByText('Impersonating as:')).toHaveCount(0);
@@ -172,7 +192,55 @@ test.describe('accessibility', () => {
     await expectNoAxeViolations(page);
     await lookUp(page, 'maya.okafor@example.com');
     await page.getByRole('button', { name: 'Act as this user' }).click();
-    await expect(page.getByText(/You are acting as/)).toBeVisible();
+    await expect(impersonationBanner(page)).toContainText('maya.okafor@example.com');
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('against the real product', () => {
+  const product = useRealProduct('impersonation');
+  const authorEmail = 'maya@demo.shelflink.app';
+
+  test('an administrator acts as the demo author on every page and stops from one of hers', async ({
+    page,
+  }) => {
+    await signInByEmail(page, product, 'admin@demo.shelflink.app');
+    await openAvatarMenuItem(page, 'Admin');
+    await expect(page).toHaveURL(`${product.origin}/admin`);
+    await lookUp(page, authorEmail);
+    await page.getByRole('button', { name: 'Act as this user' }).click();
+
+    const banner = impersonationBanner(page);
+    await expect(banner).toContainText(`You are acting as ${authorEmail}.`);
+    const authorsLink = page.getByRole('button', {
+      name: 'Actions for shelf.to/salt-orchard',
+      exact: true,
+    });
+    await page.goto(`${product.origin}/settings`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Settings' })).toBeVisible();
+    await expect(banner).toContainText(`You are acting as ${authorEmail}.`);
+    await page.goto(`${product.origin}/links/books`);
+    await expect(authorsLink).toBeVisible();
+    await expect(banner).toContainText(`You are acting as ${authorEmail}.`);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByTestId('impersonating-as')).toHaveText(authorEmail);
+    await page.keyboard.press('Escape');
+
+    await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(page).toHaveURL(`${product.origin}/links/books`);
+    // The administrator's own links: none.
+    await expect(page.getByText('No links yet')).toBeVisible();
+    await expect(authorsLink).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('No links yet')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('an author is offered no Admin entry', async ({ page }) => {
+    await signInByEmail(page, product, authorEmail);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Your links' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
   });
 });

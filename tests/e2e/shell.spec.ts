@@ -1,8 +1,50 @@
 import { createHash } from 'node:crypto';
 import { HASH_SCROLL_OFFSET } from '../../src/lib/navigation-scroll';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 const authorEmail = 'maya.okafor@example.com';
+
+test.describe('the Admin entry of the avatar menu', () => {
+  test.use({ visitor: 'administrator' });
+
+  test('takes an administrator to the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'Your links',
+      'Account',
+      'Affiliate settings',
+      'Admin',
+      'Sign out',
+    ]);
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin dashboard');
+  });
+});
+
+test.describe('every signed-in screen', () => {
+  test('sits in one column, as wide as the header', async ({ page }) => {
+    const edges = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      return { left: box?.x, width: box?.width };
+    };
+    const header = page.getByRole('banner').locator('.mantine-Container-root').first();
+    for (const path of [
+      '/links/books',
+      '/links/collections',
+      '/links/reports/shelf.to/salt-orchard',
+      '/settings',
+      '/account',
+    ]) {
+      await page.goto(path);
+      const column = page.getByTestId('signed-in-layout');
+      await expect(column.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await edges(column), path).toEqual(await edges(header));
+    }
+  });
+});
 
 test.describe('the shell, signed out', () => {
   test.use({ visitor: 'signed-out' });
@@ -121,22 +163,30 @@ test.describe('the shell, signed in', () => {
     await expect(page).toHaveURL('/account');
   });
 
-  test('the avatar menu names the impersonated identity', async ({ page }) => {
+  test('while impersonating, every page has the banner and the menu names the account by e-mail', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
     await page.evaluate(() => {
       const session = JSON.parse(
         window.sessionStorage.getItem('shelflink.session') ?? '{}',
       ) as object;
       window.sessionStorage.setItem(
         'shelflink.session',
-        JSON.stringify({ ...session, impersonateAs: '10517' }),
+        JSON.stringify({ ...session, impersonateAs: '10482' }),
       );
     });
-    await page.reload();
+    for (const path of ['/', '/faq', '/links/books', '/account']) {
+      await page.goto(path);
+      await expect(page.getByRole('region', { name: 'Impersonation' })).toContainText(
+        'You are acting as maya.okafor@example.com.',
+      );
+    }
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menu')).toContainText('Impersonating as:');
-    await expect(page.getByTestId('impersonating-as')).toHaveText('10517');
+    await expect(page.getByTestId('impersonating-as')).toHaveText('maya.okafor@example.com');
   });
 
   test('the avatar e-mail follows the address last used to sign in', async ({ page, receiver }) => {

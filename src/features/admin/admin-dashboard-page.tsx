@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Container,
   Group,
   Paper,
   SimpleGrid,
@@ -15,9 +14,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconUserShare, IconUserX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { IconSearch, IconUserShare } from '@tabler/icons-react';
 import * as v from 'valibot';
 import { isApiError, UNEXPECTED_FAILURE } from '@/api/api-error';
 import { $api } from '@/api/query-client';
@@ -25,6 +22,7 @@ import type { components } from '@/api/schema';
 import { FormFailure } from '@/components/form-failure';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
 import { useSession } from '@/session/use-session';
+import { useImpersonation } from '@/shell/impersonation';
 import { Detail, formatTime } from './admin-details';
 import { LinkIssuesSection } from './link-issues-section';
 
@@ -38,60 +36,6 @@ const PLAN_LABELS: Record<AdminAccount['plan'], string> = {
   standard: 'Shelflink',
   legacy: 'Previous link product',
 };
-
-/** Makes every following request act as `userId` ('' stops), and reloads what is on screen. */
-function useImpersonation() {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  return (userId: string) => {
-    router.options.context.sessionStore.setImpersonateAs(userId);
-    void queryClient.invalidateQueries();
-  };
-}
-
-function ImpersonationBanner({
-  impersonateAs,
-  knownAccount,
-}: {
-  impersonateAs: string;
-  knownAccount: AdminAccount | undefined;
-}) {
-  const impersonate = useImpersonation();
-  const identity =
-    knownAccount?.userId === impersonateAs
-      ? `${knownAccount.email} (user ${impersonateAs})`
-      : `user ${impersonateAs}`;
-
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      title={`You are acting as ${identity}`}
-      icon={<IconUserShare aria-hidden />}
-      role="status"
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          Every screen shows, and every change affects, that user&apos;s account until you stop.
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconUserX size={16} aria-hidden />}
-          onClick={() => {
-            impersonate('');
-            notifications.show({
-              title: 'Stopped impersonating',
-              message: 'You are acting as yourself again.',
-            });
-          }}
-        >
-          Stop impersonating
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
 
 function AccountCard({ account }: { account: AdminAccount }) {
   const session = useSession();
@@ -176,7 +120,6 @@ function AccountCard({ account }: { account: AdminAccount }) {
 }
 
 export function AdminDashboardPage() {
-  const session = useSession();
   const lookup = $api.useMutation('get', '/v1/admin/account');
   const form = useForm({
     mode: 'uncontrolled',
@@ -198,78 +141,72 @@ export function AdminDashboardPage() {
         : UNEXPECTED_FAILURE;
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="xl">
-        <div>
-          <Title order={1}>Admin dashboard</Title>
-          <Text c="dimmed" mt={4}>
-            Look up an account by e-mail to see it or to act as that user, and decide what readers
-            reported about links.
-          </Text>
-        </div>
+    <Stack gap="xl">
+      <div>
+        <Title order={1}>Admin dashboard</Title>
+        <Text c="dimmed" mt={4}>
+          Look up an account by e-mail to see it or to act as that user, and decide what readers
+          reported about links.
+        </Text>
+      </div>
 
-        {session.impersonateAs && (
-          <ImpersonationBanner impersonateAs={session.impersonateAs} knownAccount={lookup.data} />
-        )}
-
-        <Stack component="section" aria-labelledby="lookup-heading">
-          <Title order={2} id="lookup-heading">
-            Look up an account
-          </Title>
-          <Paper withBorder radius="md" p="lg">
-            <form onSubmit={submit} noValidate role="search" aria-label="Account lookup">
-              <Group align="flex-start" wrap="wrap">
-                <TextInput
-                  label="User's e-mail address"
-                  type="email"
-                  autoComplete="off"
-                  placeholder="name@example.com"
-                  maxLength={EMAIL_MAX_LENGTH}
-                  style={{ flex: '1 1 280px' }}
-                  key={form.key('email')}
-                  {...form.getInputProps('email')}
-                />
-                <Button
-                  type="submit"
-                  mt={25}
-                  loading={lookup.isPending}
-                  leftSection={<IconSearch size={16} aria-hidden />}
-                >
-                  Look up
-                </Button>
-              </Group>
-            </form>
-          </Paper>
-
-          {lookup.isPending && (
-            <Skeleton height={220} radius="md">
-              <VisuallyHidden>Looking up the account</VisuallyHidden>
-            </Skeleton>
-          )}
-          {notFound && (
-            <Alert color="gray" title="Nothing found" role="status">
-              {NO_ACCOUNT_MESSAGE}
-            </Alert>
-          )}
-          <FormFailure title="The lookup failed" message={lookupFailure}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{lookupFailure}</Text>
+      <Stack component="section" aria-labelledby="lookup-heading">
+        <Title order={2} id="lookup-heading">
+          Look up an account
+        </Title>
+        <Paper withBorder radius="md" p="lg">
+          <form onSubmit={submit} noValidate role="search" aria-label="Account lookup">
+            <Group align="flex-start" wrap="wrap">
+              <TextInput
+                label="User's e-mail address"
+                type="email"
+                autoComplete="off"
+                placeholder="name@example.com"
+                maxLength={EMAIL_MAX_LENGTH}
+                style={{ flex: '1 1 280px' }}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
               <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  if (lookup.variables) lookup.mutate(lookup.variables);
-                }}
+                type="submit"
+                mt={25}
+                loading={lookup.isPending}
+                leftSection={<IconSearch size={16} aria-hidden />}
               >
-                Try again
+                Look up
               </Button>
-            </Stack>
-          </FormFailure>
-          {lookup.data && <AccountCard account={lookup.data} />}
-        </Stack>
+            </Group>
+          </form>
+        </Paper>
 
-        <LinkIssuesSection />
+        {lookup.isPending && (
+          <Skeleton height={220} radius="md">
+            <VisuallyHidden>Looking up the account</VisuallyHidden>
+          </Skeleton>
+        )}
+        {notFound && (
+          <Alert color="gray" title="Nothing found" role="status">
+            {NO_ACCOUNT_MESSAGE}
+          </Alert>
+        )}
+        <FormFailure title="The lookup failed" message={lookupFailure}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{lookupFailure}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                if (lookup.variables) lookup.mutate(lookup.variables);
+              }}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </FormFailure>
+        {lookup.data && <AccountCard account={lookup.data} />}
       </Stack>
-    </Container>
+
+      <LinkIssuesSection />
+    </Stack>
   );
 }

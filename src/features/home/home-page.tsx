@@ -1,9 +1,11 @@
-import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { UntilSessionChecked } from '@/shell/until-session-checked';
 import { useSession, useSessionChecked } from '@/session/use-session';
+import classes from './home-page.module.css';
+import productPictureUrl from './shelflink-on-a-phone.svg?no-inline';
 
 const features = [
   {
@@ -35,33 +37,44 @@ export function HomePage({ linkEditor }: { linkEditor: ReactNode }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <Stack gap="md" maw={720}>
-          <Title order={1} fz={{ base: 32, sm: 44 }}>
-            Smart links that send readers to your books
-          </Title>
-          <Text size="lg" c="dimmed">
-            Shelflink turns long retailer addresses into short links for authors, publishers and the
-            people who recommend books, and shows you where your readers come from.
-          </Text>
-          <Group>
-            <UntilSessionChecked checked={sessionChecked}>
-              {session.isAuthenticated ? (
-                <Button component={Link} to="/links/books" size="md">
-                  Go to your links
-                </Button>
-              ) : (
-                <Button component={Link} to="/login" size="md">
-                  Sign in or create an account
-                </Button>
-              )}
-            </UntilSessionChecked>
-            <Button component={Link} to="/faq" variant="default" size="md">
-              How it works
-            </Button>
-          </Group>
-        </Stack>
+        <div className={classes.hero}>
+          <Stack gap="md" className={classes.heroText}>
+            <Title order={1} fz={{ base: 32, sm: 44 }}>
+              Smart links that send readers to your books
+            </Title>
+            <Text size="lg" c="dimmed">
+              Shelflink turns long retailer addresses into short links for authors, publishers and
+              the people who recommend books, and shows you where your readers come from.
+            </Text>
+            <Group>
+              <UntilSessionChecked checked={sessionChecked}>
+                {session.isAuthenticated ? (
+                  <Button component={Link} to="/links/books" size="md">
+                    Go to your links
+                  </Button>
+                ) : (
+                  <Button component={Link} to="/login" size="md">
+                    Sign in or create an account
+                  </Button>
+                )}
+              </UntilSessionChecked>
+              <Button component={Link} to="/faq" variant="default" size="md">
+                How it works
+              </Button>
+            </Group>
+          </Stack>
+          {/* A file of its own, not drawn here: it loads beside the page's code, not within it. */}
+          <img
+            src={productPictureUrl}
+            alt="A phone showing a Shelflink short link to a book, shelf.to/salt, with a chart of the week’s clicks on it."
+            width={320}
+            height={400}
+            decoding="async"
+            className={classes.picture}
+          />
+        </div>
         {linkEditor}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <div className={classes.features}>
           {features.map(({ Icon, title, text }) => (
             <Group key={title} align="flex-start" wrap="nowrap">
               <ThemeIcon size="lg" variant="light" aria-hidden="true">
@@ -75,7 +88,7 @@ export function HomePage({ linkEditor }: { linkEditor: ReactNode }) {
               </Stack>
             </Group>
           ))}
-        </SimpleGrid>
+        </div>
       </Stack>
     </Container>
   );

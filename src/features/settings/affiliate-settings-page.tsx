@@ -1,11 +1,11 @@
-import { Container, Divider, Stack, Text, Title } from '@mantine/core';
+import { Divider, Stack, Text, Title } from '@mantine/core';
 import { AffiliateTokensSection } from './affiliate-tokens-section';
 import { AppleServicesSection } from './apple-services-section';
 import { PartnerProgramSection } from './partner-program-section';
 
 export function AffiliateSettingsPage() {
   return (
-    <Container size="md" py="lg">
+    <div>
       <Stack gap="xl">
         <div>
           <Title order={1}>Affiliate Settings</Title>
@@ -19,6 +19,6 @@ export function AffiliateSettingsPage() {
         <Divider />
         <PartnerProgramSection />
       </Stack>
-    </Container>
+    </div>
   );
 }

@@ -72,3 +72,19 @@ describe('the notification layer', () => {
     expect(notificationContainer()).not.toBeNull();
   });
 });
+
+describe('the notification container', () => {
+  test('sits above modals and their overlays, and above menus', async () => {
+    const { default: NotificationLayer } = await import('@/app/notification-layer');
+    const { MODAL_BASE_Z_INDEX } = await import('@/components/stacked-modal');
+    const { FLOATING_Z_INDEX } = await import('@/app/theme');
+    render(<NotificationLayer />);
+    const zIndex = Number(
+      notificationContainer()
+        ?.getAttribute('style')
+        ?.match(/--notifications-z-index:\s*(\d+)/)?.[1],
+    );
+    expect(zIndex).toBeGreaterThan(MODAL_BASE_Z_INDEX);
+    expect(zIndex).toBeGreaterThan(FLOATING_Z_INDEX);
+  });
+});

@@ -1,20 +1,41 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRouteWithContext,
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
-import { describe, expect, test } from 'vitest';
-import { render } from '../support/render';
+import { describe, expect, test, vi } from 'vitest';
+import { jsonReply } from '../support/api-client';
+import { colorSchemeManager } from '@/app/color-scheme';
+import { theme } from '@/app/theme';
 import type { RouterContext } from '@/lib/router-context';
 import { createSessionStore, signedOutSession, type AuthSession } from '@/session/session-store';
 import { afterFirstPaint } from '@/lib/later/after-first-paint';
 import { Header } from '@/shell/header';
 import { useSession } from '@/session/use-session';
+
+const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
+
+vi.mock('@/api/client', async (importOriginal) => {
+  const { overFetch } = await import('../support/api-client');
+  return overFetch(await importOriginal(), fetchMock);
+});
+
+/** The account endpoint's answer: an account, or a failure. */
+function answerAccount(account: { userId: string; email: string } | 'failure') {
+  fetchMock.mockImplementation(() =>
+    Promise.resolve(
+      account === 'failure'
+        ? jsonReply(500, { responseStatus: { errorCode: 'ServerError', message: 'Boom' } })
+        : jsonReply(200, { ...account, name: '', plan: 'standard' }),
+    ),
+  );
+}
 
 const author: AuthSession = {
   isAuthenticated: true,
@@ -36,17 +57,30 @@ async function renderHeader(
     window.sessionStorage.setItem('shelflink.session', JSON.stringify(session));
   }
   const rootRoute = createRootRouteWithContext<RouterContext>()({ component: SessionHeader });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
     routeTree: rootRoute,
     context: {
-      queryClient: new QueryClient(),
+      queryClient,
       sessionStore: createSessionStore(),
       revalidateRoutes: () => undefined,
       afterFirstPaint: () => Promise.resolve(),
     },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  render(<RouterProvider router={router as never} />);
+  // The app's provider: the scheme follows the system until chosen, and the choice is stored.
+  render(
+    <MantineProvider
+      env="test"
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
   await screen.findByRole('banner');
   return router;
 }
@@ -137,6 +171,7 @@ describe('the avatar area', () => {
   });
 
   test('signed in, the account menu opens on its first item from the keyboard', async () => {
+    answerAccount({ userId: '10482', email: 'jonah.reyes@example.com' });
     await renderHeader({ ...author, impersonateAs: '10482' });
     const plainTrigger = screen.getByRole('button', { name: 'Account menu' });
     expect(plainTrigger).toHaveAttribute('aria-haspopup', 'menu');
@@ -152,7 +187,10 @@ describe('the avatar area', () => {
     });
     expect(menu).toHaveTextContent('Logged in as:');
     expect(screen.getByTestId('signed-in-email')).toHaveTextContent('Maya.Okafor@example.com');
-    expect(screen.getByTestId('impersonating-as')).toHaveTextContent('10482');
+    await waitFor(() => {
+      expect(screen.getByTestId('impersonating-as')).toHaveTextContent('jonah.reyes@example.com');
+    });
+    expect(menu).not.toHaveTextContent('10482');
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Your links',
       'Account',
@@ -165,5 +203,58 @@ describe('the avatar area', () => {
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
     });
+  });
+});
+
+/** Opens the account menu with a click and answers its items' names. */
+async function openAccountMenu(): Promise<string[]> {
+  await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+  await screen.findByRole('menu', {}, { timeout: 5000 });
+  return screen.getAllByRole('menuitem').map((item) => item.textContent);
+}
+
+describe('the account menu', () => {
+  test('offers administrators their dashboard, and nobody else', async () => {
+    await renderHeader({ ...author, roles: ['Administrator'] });
+    expect(await openAccountMenu()).toEqual([
+      'Your links',
+      'Account',
+      'Affiliate settings',
+      'Admin',
+      'Sign out',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  test('says it is loading the impersonated e-mail, and never shows the id', async () => {
+    fetchMock.mockImplementation(() => new Promise(() => undefined));
+    await renderHeader({ ...author, roles: ['Administrator'], impersonateAs: '10482' });
+    await openAccountMenu();
+    expect(screen.getByTestId('impersonating-as')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('menu')).not.toHaveTextContent('10482');
+  });
+
+  test('says so when the impersonated e-mail cannot be read', async () => {
+    answerAccount('failure');
+    await renderHeader({ ...author, roles: ['Administrator'], impersonateAs: '10482' });
+    await openAccountMenu();
+    await waitFor(() => {
+      expect(screen.getByTestId('impersonating-as')).toHaveTextContent(
+        'E-mail could not be loaded',
+      );
+    });
+  });
+});
+
+describe('the colour scheme switch', () => {
+  test('offers the other scheme and remembers the choice in this browser', async () => {
+    await renderHeader();
+    // The test's operating system prefers light.
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(window.localStorage.getItem('shelflink.colorScheme')).toBe('dark');
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(window.localStorage.getItem('shelflink.colorScheme')).toBe('light');
   });
 });

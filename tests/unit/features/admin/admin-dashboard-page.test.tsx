@@ -21,7 +21,24 @@ vi.mock('@/api/client', async (importOriginal) => {
   const { overFetch } = await import('../../support/api-client');
   return overFetch(await importOriginal(), fetchMock);
 });
-fetchMock.mockImplementation(() => Promise.resolve(jsonReply(200, { results: [], total: 0 })));
+const MAYA = {
+  userId: '10482',
+  email: 'maya.okafor@example.com',
+  name: 'Maya Okafor',
+  roles: [],
+  plan: 'standard',
+  linkCount: 23,
+  collectionCount: 2,
+  createdAt: '2024-02-19T08:30:00Z',
+  lastSignInAt: '2026-11-20T21:12:00Z',
+};
+fetchMock.mockImplementation((input) =>
+  Promise.resolve(
+    (input as Request).url.includes('/v1/admin/account')
+      ? jsonReply(200, MAYA)
+      : jsonReply(200, { results: [], total: 0 }),
+  ),
+);
 
 function renderDashboard(impersonateAs: string) {
   window.sessionStorage.setItem(
@@ -37,7 +54,7 @@ function renderDashboard(impersonateAs: string) {
   );
   const sessionStore = createSessionStore();
   const queryClient = new QueryClient();
-  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const resetQueries = vi.spyOn(queryClient, 'resetQueries');
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: AdminDashboardPage,
   });
@@ -56,7 +73,7 @@ function renderDashboard(impersonateAs: string) {
       <RouterProvider router={router as never} />
     </QueryClientProvider>,
   );
-  return { sessionStore, invalidate };
+  return { sessionStore, resetQueries };
 }
 
 describe('the admin dashboard', () => {
@@ -77,17 +94,23 @@ describe('the admin dashboard', () => {
     expect(field).toHaveAccessibleDescription('Enter an e-mail address like name@example.com.');
   });
 
-  test('while impersonating, says who and stops on request', async () => {
-    const { sessionStore, invalidate } = renderDashboard('10482');
-    expect(await screen.findByText('You are acting as user 10482')).toBeInTheDocument();
+  test('acts as the account looked up; the banner saying so is the app shell’s', async () => {
+    const { sessionStore, resetQueries } = renderDashboard('');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: "User's e-mail address" }),
+      'maya.okafor@example.com',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByRole('article', { name: 'Maya Okafor' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Stop impersonating' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Act as this user' }));
 
-    expect(sessionStore.get().impersonateAs).toBe('');
-    expect(invalidate).toHaveBeenCalledWith();
+    expect(sessionStore.get().impersonateAs).toBe('10482');
+    expect(resetQueries).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Act as this user' })).toBeDisabled();
+    expect(screen.getByText('You are already acting as this user.')).toBeInTheDocument();
+    // The page itself repeats neither the banner nor its Stop button.
     expect(screen.queryByText(/You are acting as/)).not.toBeInTheDocument();
-    expect(JSON.parse(window.sessionStorage.getItem('shelflink.session') ?? '{}')).toMatchObject({
-      impersonateAs: '',
-    });
+    expect(screen.queryByRole('button', { name: 'Stop impersonating' })).not.toBeInTheDocument();
   });
 });
