@@ -1,11 +1,11 @@
 // Mantine's styles for the components that no page draws in its first paint: dialogs, menus,
-// tooltips, the link editor's stepper, the form controls of the editor and the settings, and
-// tables and tabs. (Notifications are not among them: their layer loads on every page just after the
-// first paint.) Every module that renders one of them imports this one. The build makes it a
-// style sheet of its own, which loads with the first of those modules, so a page's first paint
-// waits only for the styles listed in src/main.tsx. The order is that of
-// @mantine/core/styles.css, as there; `npm run build` fails when some code can load without the
-// styles of a component it renders.
+// tooltips, the link editor's stepper, the form controls of the editor, the settings, the Books
+// toolbar and the QR code's colours, and tables and tabs. (Notifications are not among them:
+// their layer loads on every page just after the first paint.) Every module that renders one of
+// them imports this one. The build makes it a style sheet of its own, which loads with the first
+// of those modules, so a page's first paint waits only for the styles listed in src/main.tsx.
+// The order is that of @mantine/core/styles.css, as there; `npm run build` fails when some code
+// can load without the styles of a component it renders.
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
@@ -17,6 +17,8 @@ import '@mantine/core/styles/CheckboxCard.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';

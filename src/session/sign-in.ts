@@ -42,8 +42,16 @@ export function startSessionOnce(session: AuthSession): void {
   }
 }
 
+/**
+ * Stores the signed-out session and drops what the cache held for the user. Reads still in flight
+ * stay: the one whose 401 ended the session settles as that error. Dropping it would have its
+ * screen ask again at once, and each new 401 would sign out again, without end.
+ */
 export function completeSignOut({ queryClient, sessionStore }: SessionServices): void {
+  const wasSignedIn = sessionStore.get().isAuthenticated;
   sessionStore.reset();
   analytics.reset();
-  queryClient.clear();
+  // Signed out already: the cache holds nothing of a user (the sign-out before emptied it).
+  if (!wasSignedIn) return;
+  queryClient.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });
 }

@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
-import { expect, isApiCall, test } from '../support/fixtures';
+import { apiCall, expect, isApiCall, preferMock, test } from '../support/fixtures';
 
 // The API down or answering nonsense: every screen says what happened and offers a way on,
 // forms keep what was typed, and the app recovers once the API answers again.
@@ -7,6 +7,7 @@ import { expect, isApiCall, test } from '../support/fixtures';
 const UNREACHABLE = 'We could not reach Shelflink. Check your connection and try again.';
 const UNREADABLE = 'Shelflink sent a reply we could not read.';
 const PAGE_FAILURE = 'This page could not be shown. Please try again.';
+const PREVIEW_UNAVAILABLE = 'We could not read that page; you can still create the link.';
 const SALT_ORCHARD_URL = 'https://books.apple.com/us/book/the-salt-orchard/id1623456789';
 
 const ALL_API_CALLS = '**/api/**';
@@ -151,5 +152,85 @@ test.describe('a form with the API down keeps what was typed', () => {
       code: 'salt-orchard',
     });
     await expect(page.getByRole('heading', { name: 'Your link is ready' })).toBeVisible();
+  });
+});
+
+test.describe('reads that fail', () => {
+  /** Counts the app's calls to one operation from now on. */
+  function countCalls(page: Page, method: string, path: string) {
+    const calls: Request[] = [];
+    page.on('request', (request) => {
+      if (isApiCall(request, method, path)) calls.push(request);
+    });
+    return calls;
+  }
+
+  /** The session ends with the first call to an operation: the session check says so from then on. */
+  function endSessionOn(page: Page, method: string, path: string) {
+    page.on('request', (request) => {
+      if (isApiCall(request, method, path)) {
+        void preferMock(page, /^\/api\/auth(\/session)?$/, 'example=signedOut');
+      }
+    });
+  }
+
+  /** Waits long enough for any retry the policy could still send (300 ms, then 900 ms). */
+  const afterRetries = (page: Page) => page.waitForTimeout(2_000);
+
+  test('a product lookup that answers 500 is tried 3 times, then says so', async ({ page }) => {
+    await preferMock(page, '/v1/product/metadata', 'code=500');
+    const lookups = countCalls(page, 'GET', '/v1/product/metadata');
+    await page.goto('/');
+    const firstTry = page.waitForRequest(apiCall('GET', '/v1/product/metadata'));
+    await page.getByRole('textbox', { name: 'Book link or ISBN' }).fill(SALT_ORCHARD_URL);
+    await firstTry;
+    const firstTriedAt = Date.now();
+    await expect(page.getByRole('region', { name: 'Link preview' })).toContainText(
+      PREVIEW_UNAVAILABLE,
+    );
+    // Two retries, 300 ms and 900 ms apart: the error shows within about 3 seconds.
+    expect(Date.now() - firstTriedAt).toBeLessThan(3_000);
+    await afterRetries(page);
+    expect(lookups).toHaveLength(3);
+  });
+
+  test('a product lookup that answers 401 is sent once', async ({ page }) => {
+    await preferMock(page, '/v1/product/metadata', 'code=401');
+    const lookups = countCalls(page, 'GET', '/v1/product/metadata');
+    endSessionOn(page, 'GET', '/v1/product/metadata');
+    await page.goto('/');
+    const destination = page.getByRole('textbox', { name: 'Book link or ISBN' });
+    await destination.fill(SALT_ORCHARD_URL);
+    // The session is gone (the author is signed out), yet the preview says what happened at once
+    // and nothing typed is lost.
+    await expect(destination).toHaveValue(SALT_ORCHARD_URL);
+    await expect(page.getByRole('region', { name: 'Link preview' })).toContainText(
+      PREVIEW_UNAVAILABLE,
+    );
+    await afterRetries(page);
+    expect(lookups).toHaveLength(1);
+  });
+
+  test('a dashboard read that answers 500 is tried 3 times, then says so', async ({ page }) => {
+    await preferMock(page, '/v1/links/list', 'code=500');
+    const reads = countCalls(page, 'GET', '/v1/links/list');
+    const firstTry = page.waitForRequest(apiCall('GET', '/v1/links/list'));
+    await page.goto('/links/books');
+    await firstTry;
+    const firstTriedAt = Date.now();
+    await expect(pageError(page)).toBeVisible();
+    expect(Date.now() - firstTriedAt).toBeLessThan(3_000);
+    await afterRetries(page);
+    expect(reads).toHaveLength(3);
+  });
+
+  test('a dashboard read that answers 401 is sent once and asks to sign in', async ({ page }) => {
+    await preferMock(page, '/v1/links/list', 'code=401');
+    const reads = countCalls(page, 'GET', '/v1/links/list');
+    endSessionOn(page, 'GET', '/v1/links/list');
+    await page.goto('/links/books');
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await afterRetries(page);
+    expect(reads).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { expect, isApiCall, preferMock, test } from '../support/fixtures';
+import { expect, isApiCall, preferMock, readWebStorage, test } from '../support/fixtures';
 
 const SALT_ORCHARD_URL = 'https://books.apple.com/us/book/the-salt-orchard/id1623456789';
 const SHORT_URL = 'https://shelf.to/salt-orchard';
@@ -506,8 +506,12 @@ test.describe('on Home, before the editor has loaded', () => {
     await expect(editor).toHaveAttribute('aria-busy', 'true');
     await expect(destinationField(page)).toHaveCount(0);
     await page.mouse.move(0, 0);
+    // Checked at rest: the theme's hover shade of the primary colour is a separate matter.
+    await page.mouse.move(0, 0);
     const axe = await new AxeBuilder({ page }).include('main section').analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(
+      axe.violations.map((violation) => [violation.id, violation.nodes.map((node) => node.html)]),
+    ).toEqual([]);
     const features = page.getByRole('heading', { name: 'One link, every store' });
     const editorBefore = await editor.boundingBox();
     const featuresBefore = await features.boundingBox();
@@ -547,5 +551,136 @@ test.describe('on Home, before the editor has loaded', () => {
     await expect(destinationField(page)).toHaveAccessibleDescription(
       /Paste a link to your book's page at a store, or type its ISBN\./,
     );
+  });
+});
+
+test.describe('a session that ends while the editor is open', () => {
+  const SESSION_ENDED = 'Your session has ended';
+  const AUTH_CHECK = /^\/api\/auth(\/session)?$/;
+
+  test('asks to sign in again, sends no unclaimed link and keeps the input through sign-in', async ({
+    page,
+  }) => {
+    await enterDestination(page);
+    await continueToCustomize(page);
+    await codeField(page).fill('salt-orchard');
+    await expect(page.getByText('shelf.to/salt-orchard is available.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add parameter' }).click();
+    await page.getByRole('textbox', { name: 'Parameter 1 name' }).fill('utm_campaign');
+    await page.getByRole('textbox', { name: 'Parameter 1 value' }).fill('autumn-tour');
+
+    const unclaimed: Request[] = [];
+    page.on('request', (request) => {
+      if (isApiCall(request, 'POST', '/v1/links/unclaimed')) unclaimed.push(request);
+    });
+    // The session ends: the server refuses it from now on.
+    await preferMock(page, '/v1/links', 'code=401', 'POST');
+    await preferMock(page, AUTH_CHECK, 'example=signedOut');
+    const refused = page.waitForResponse(
+      (response) => isApiCall(response.request(), 'POST', '/v1/links') && response.status() === 401,
+    );
+    await page.getByRole('button', { name: 'Create link', exact: true }).click();
+    await refused;
+
+    const alert = page.getByRole('alert').filter({ hasText: SESSION_ENDED });
+    await expect(alert).toContainText('Everything you typed is kept');
+    const signIn = alert.getByRole('link', { name: 'Sign in again' });
+    await expect(signIn).toBeFocused();
+    await expect(signIn).toHaveAttribute('href', '/login?redirect=%2F');
+    await expect(codeField(page)).toHaveValue('salt-orchard');
+    await expect(page.getByRole('textbox', { name: 'Parameter 1 value' })).toHaveValue(
+      'autumn-tour',
+    );
+    // Signed out now, pressing create again does not quietly make an unclaimed link.
+    await page.getByRole('button', { name: 'Create link', exact: true }).click();
+    await expect(signIn).toBeFocused();
+    expect(unclaimed).toHaveLength(0);
+    // The draft holds the input only.
+    expect(await readWebStorage(page)).not.toMatch(/e2e-author|sessionId/);
+    // Checked at rest: the theme's hover shade of the primary colour is a separate matter.
+    await page.mouse.move(0, 0);
+    const axe = await new AxeBuilder({ page }).include('main section').analyze();
+    expect(
+      axe.violations.map((violation) => [violation.id, violation.nodes.map((node) => node.html)]),
+    ).toEqual([]);
+
+    await signIn.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    // Back from signing in, in a new page load: the editor opens with the input.
+    await preferMock(page, AUTH_CHECK, 'example=signedInAuthor');
+    await page.goto('/');
+    await expect(codeField(page)).toHaveValue('salt-orchard');
+    await expect(destinationField(page)).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Parameter 1 name' })).toHaveValue(
+      'utm_campaign',
+    );
+    await expect(page.getByRole('alert').filter({ hasText: SESSION_ENDED })).toHaveCount(0);
+
+    await preferMock(page, '/v1/links', 'code=201', 'POST');
+    const createRequest = page.waitForRequest((request) => isApiCall(request, 'POST', '/v1/links'));
+    await page.getByRole('button', { name: 'Create link', exact: true }).click();
+    expect((await createRequest).postDataJSON()).toMatchObject({
+      url: SALT_ORCHARD_URL,
+      code: 'salt-orchard',
+      parameterKeyValues: { utm_campaign: 'autumn-tour' },
+    });
+    await expect(page.getByRole('heading', { name: 'Your link is ready' })).toBeFocused();
+    expect(await readWebStorage(page)).not.toContain('salt-orchard');
+    expect(unclaimed).toHaveLength(0);
+  });
+});
+
+test.describe('checks while typing', () => {
+  test('a custom ending that is too short or badly formed is told before sending', async ({
+    page,
+  }) => {
+    await enterDestination(page);
+    await continueToCustomize(page);
+    await codeField(page).fill('ab');
+    await expect(codeField(page)).toHaveAccessibleDescription(
+      /A custom link needs at least 3 characters, or leave it empty\./,
+    );
+    await codeField(page).fill('salt/orchard');
+    await expect(codeField(page)).toHaveAccessibleDescription(
+      /Use only letters, digits, hyphens \(-\) and underscores \(_\) in a custom link\./,
+    );
+    await codeField(page).fill('a'.repeat(23));
+    await expect(codeField(page)).toHaveAccessibleDescription(
+      /A custom link can be at most 22 characters long\./,
+    );
+    await codeField(page).fill('salt-orchard');
+    await expect(page.getByText('shelf.to/salt-orchard is available.')).toBeVisible();
+    await expect(codeField(page)).not.toHaveAccessibleDescription(/custom link (needs|can be)/);
+  });
+
+  test('a number that is not 10 or 13 digits long is told it is not an ISBN', async ({ page }) => {
+    await page.goto('/');
+    await destinationField(page).fill('978-1-66801-234');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(destinationField(page)).toHaveAccessibleDescription(
+      /An ISBN has 10 or 13 digits\./,
+    );
+    await expect(destinationField(page)).not.toHaveAccessibleDescription(/web address/);
+  });
+});
+
+test.describe('the Apple Services hint, signed out', () => {
+  test.use({ visitor: 'signed-out' });
+
+  test('shows for an Apple Books link only', async ({ page }) => {
+    const hint = page.getByText(/Earn commission from Apple Books/);
+    await enterDestination(page);
+    await continueToCustomize(page);
+    await expect(hint).toBeVisible();
+
+    await preferMock(page, '/v1/product/metadata', 'code=404');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await destinationField(page).fill('shop.example.com/books/salt-orchard');
+    await expect(
+      page.getByText('We could not read that page; you can still create the link.'),
+    ).toBeVisible();
+    await continueToCustomize(page);
+    await expect(codeField(page)).toBeVisible();
+    await expect(hint).toHaveCount(0);
   });
 });

@@ -8,7 +8,12 @@ import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
 import { DEVICE_MAKER_TOKEN_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
-import { claimLinkSchema, toSignupRequest, type ClaimLinkValues } from './link-editor-schemas';
+import {
+  claimLinkSchema,
+  isAppleBooksUrl,
+  toSignupRequest,
+  type ClaimLinkValues,
+} from './link-editor-schemas';
 
 interface ClaimLinkFormProps {
   link: { domain: string; code: string; url: string };
@@ -84,17 +89,19 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
           maxLength={EMAIL_MAX_LENGTH}
           errorProps={{ role: 'alert' }}
         />
-        <TextInput
-          key={form.key('appleServicesToken')}
-          {...form.getInputProps('appleServicesToken')}
-          label="Apple Services token (at)"
-          description="Optional. Earn commission on Apple Books sales through this link. Your token starts with 1; copy it from the Apple Services partner dashboard."
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={DEVICE_MAKER_TOKEN_MAX_LENGTH}
-          errorProps={{ role: 'alert' }}
-        />
+        {isAppleBooksUrl(link.url) && (
+          <TextInput
+            key={form.key('appleServicesToken')}
+            {...form.getInputProps('appleServicesToken')}
+            label="Apple Services token (at)"
+            description="Optional. Earn commission on Apple Books sales through this link. Your token starts with 1; copy it from the Apple Services partner dashboard."
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={DEVICE_MAKER_TOKEN_MAX_LENGTH}
+            errorProps={{ role: 'alert' }}
+          />
+        )}
         <FormFailure title="We could not send the confirmation" message={failure.message} />
         <Button type="submit" loading={signup.isPending} style={{ alignSelf: 'flex-start' }}>
           Claim my link

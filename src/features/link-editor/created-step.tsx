@@ -16,9 +16,10 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconList, IconPlus } from '@tabler/icons-react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { QrCodeButton } from '@/components/qr-code/qr-code-button';
+import { LazyQrCode } from '@/components/qr-code/qr-code-later';
 import { isWebAddress } from '@/lib/web-address';
 import { ClaimLinkForm } from './claim-link-form';
-import { LazyLinkQrCode } from './link-qr-code-later';
 import type { Link } from './use-link-editor';
 
 interface CreatedStepProps {
@@ -106,7 +107,7 @@ export function CreatedStep({ link, isAuthenticated, onCreateAnother }: CreatedS
           )}
         </Stack>
         <Paper withBorder p="md" radius="md">
-          <LazyLinkQrCode value={link.shortUrl} code={link.code} />
+          <CreatedLinkQrCode link={link} />
         </Paper>
       </SimpleGrid>
       <Divider />
@@ -127,6 +128,27 @@ export function CreatedStep({ link, isAuthenticated, onCreateAnother }: CreatedS
       ) : (
         <ClaimLinkForm link={link} />
       )}
+    </Stack>
+  );
+}
+
+/** The new link's QR code, and a dialog with the rest of its options: sizes, colours, an image. */
+function CreatedLinkQrCode({ link }: { link: Link }) {
+  return (
+    <Stack gap={4} align="center">
+      <LazyQrCode value={link.shortUrl} code={link.code} />
+      <QrCodeButton
+        variant="subtle"
+        size="xs"
+        link={{
+          shortUrl: link.shortUrl,
+          code: link.code,
+          label: `${link.domain}/${link.code}`,
+          coverUrl: link.coverImageUrl,
+        }}
+      >
+        More QR options
+      </QrCodeButton>
     </Stack>
   );
 }

@@ -3,9 +3,11 @@ import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { AffiliateProgramChoices } from './affiliate-program-choices';
 import type { LinkEditorForm } from './link-editor-form';
+import { isAppleBooksUrl } from './link-editor-schemas';
 import { LinkPreview } from './link-preview';
 import { ParameterRows } from './parameter-rows';
 import { StoreChoice } from './store-choice';
+import { useDestinationProduct } from './use-destination-product';
 import { VanityCodeField } from './vanity-code-field';
 
 interface CustomizeStepProps {
@@ -28,6 +30,9 @@ export function CustomizeStep({
   onCreate,
 }: CustomizeStepProps) {
   const destination = form.useWatchValue('url');
+  // An ISBN leads to the page its lookup found.
+  const { parsed, isbnQuery } = useDestinationProduct(destination);
+  const destinationUrl = parsed.kind === 'url' ? parsed.url : isbnQuery.data?.url;
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -55,10 +60,12 @@ export function CustomizeStep({
       {isAuthenticated ? (
         <AffiliateProgramChoices form={form} readOnly={creating} />
       ) : (
-        <Text size="sm" c="dimmed">
-          Earn commission from Apple Books: add your Apple Services token when you claim the link
-          after creating it.
-        </Text>
+        isAppleBooksUrl(destinationUrl) && (
+          <Text size="sm" c="dimmed">
+            Earn commission from Apple Books: add your Apple Services token when you claim the link
+            after creating it.
+          </Text>
+        )
       )}
       <Divider />
       <ParameterRows form={form} readOnly={creating} />

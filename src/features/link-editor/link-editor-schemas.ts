@@ -23,6 +23,8 @@ export const PREVIEW_UNAVAILABLE_MESSAGE =
   'We could not read that page; you can still create the link.';
 export const ISBN_NOT_FOUND_MESSAGE =
   "We could not find a book with that ISBN. Check the number, or paste a link to the book's page instead.";
+export const ISBN_LENGTH_MESSAGE =
+  "An ISBN has 10 or 13 digits. Check the number, or paste a link to the book's page instead.";
 
 /** What the author typed into the destination field, understood. */
 export type Destination =
@@ -32,6 +34,8 @@ export type Destination =
   | { kind: 'invalid'; message: string };
 
 const ISBN_LIKE = /^(?:\d{10}|\d{13}|\d{9}[Xx])$/;
+/** Digits (an ISBN-10 may end in X), hyphens and spaces only: meant as an ISBN, whatever its length. */
+const ISBN_ATTEMPT = /^\d+[Xx]?$/;
 
 /** Digits only, 10 or 13 long (or 9 digits and an X), once hyphens and spaces are removed. */
 export function looksLikeIsbn(text: string): boolean {
@@ -51,6 +55,9 @@ export function parseDestination(text: string): Destination {
       ? { kind: 'isbn', isbn: result.output }
       : { kind: 'invalid', message: firstMessage(result.issues) };
   }
+  if (ISBN_ATTEMPT.test(text.replace(/[\s-]/g, ''))) {
+    return { kind: 'invalid', message: ISBN_LENGTH_MESSAGE };
+  }
   const result = v.safeParse(destinationUrlSchema, text);
   return result.success
     ? { kind: 'url', url: result.output }
@@ -66,6 +73,26 @@ export const destinationSchema = v.pipe(
     if (destination.kind === 'invalid') addIssue({ message: destination.message });
   }),
 );
+
+/** Whether an address is a book's page on Apple Books, the one store an Apple Services token pays on. */
+export function isAppleBooksUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const { hostname, pathname } = new URL(url);
+    return (
+      hostname === 'books.apple.com' ||
+      (hostname === 'itunes.apple.com' && pathname.includes('/book/'))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** What is wrong with a custom ending's format or length; undefined when nothing is. */
+export function vanityCodeFormatError(code: string): string | undefined {
+  const result = v.safeParse(vanityCodeSchema, code);
+  return result.success ? undefined : result.issues[0].message;
+}
 
 export const MAX_PARAMETERS = 20;
 export const PARAMETER_KEY_MAX_LENGTH = 64;

@@ -1,23 +1,23 @@
 import '@/components/on-demand-mantine-styles';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconX } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { FormFailure } from '@/components/form-failure';
+import { qrCode } from '@/components/qr-code/qr-code-later';
 import { useFormFailure } from '@/components/use-form-failure';
 import { setLinkEditorOpen } from '@/shell/link-editor-visibility';
 import { useSession } from '@/session/use-session';
+import { CreateFailureAlert, SessionEndedAlert } from './create-failure-alert';
 import { CreatedStep } from './created-step';
 import { CustomizeStep } from './customize-step';
 import { DestinationStep } from './destination-step';
+import { readLinkEditorDraft } from './link-editor-draft';
 import { useLinkEditorForm } from './link-editor-form';
 import { editorFrameProps, editorTitleProps } from './link-editor-look';
 import { LinkEditorProgress } from './link-editor-progress';
-import { linkQrCode } from './link-qr-code-later';
-import { useCreateLink, type CreateLinkRefusal, type CreateLinkError } from './use-create-link';
+import { useCreateLink, type CreateLinkFailure } from './use-create-link';
 import { formStepOf, stepOfField, useLinkEditor, type FormStep } from './use-link-editor';
-
-/** A field to focus (by its form path) or the heading, asked for when the step changes. */
-type FocusTarget = { field: string } | 'heading';
+import { useEditorFocus } from './use-editor-focus';
+import { useSessionEndedDraft } from './use-session-ended-draft';
 
 /** A button of the stand-in shown while the editor loads (link-editor-stand-in.tsx). */
 export type StandInButton = 'continue' | 'create';
@@ -37,23 +37,30 @@ export interface LinkEditorProps {
  */
 export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }: LinkEditorProps) {
   const session = useSession();
-  const [state, dispatch] = useLinkEditor(initialStep);
+  const [restoredDraft] = useState(readLinkEditorDraft);
+  const [state, dispatch] = useLinkEditor(restoredDraft?.step ?? initialStep);
   const form = useLinkEditorForm();
   const failure = useFormFailure(form);
   const creation = useCreateLink(session.isAuthenticated);
+  const isOpen = state.step !== 'none';
+  const formStep = formStepOf(state);
+  const sessionEnd = useSessionEndedDraft({
+    restoredDraft,
+    form,
+    isAuthenticated: session.isAuthenticated,
+    isOpen,
+    formStep,
+  });
   const [checkingDestination, setCheckingDestination] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(
+  const { rootRef, headingRef, signInRef, focus } = useEditorFocus(
     initialStep === 'editing' ? { field: 'url' } : null,
   );
-  const rootRef = useRef<HTMLElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
 
-  const isOpen = state.step !== 'none';
   useEffect(() => {
     setLinkEditorOpen(isOpen);
     // The created link's QR code loads on its own; an author on the way to it fetches it early.
-    if (isOpen) linkQrCode.preload();
+    if (isOpen) qrCode.preload();
   }, [isOpen]);
   useEffect(
     () => () => {
@@ -62,20 +69,8 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
     [],
   );
 
-  // Focus follows the author to the next step, or to the field that needs attention.
-  useEffect(() => {
-    if (focusTarget === null) return;
-    if (focusTarget === 'heading') {
-      headingRef.current?.focus();
-      return;
-    }
-    rootRef.current
-      ?.querySelector<HTMLElement>(`[data-path="${CSS.escape(focusTarget.field)}"]`)
-      ?.focus();
-  }, [focusTarget]);
-
   const focusField = (field: string) => {
-    setFocusTarget({ field });
+    focus({ field });
   };
 
   const moveTo = (from: FormStep, to: FormStep) => {
@@ -102,7 +97,13 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
     focusField('code');
   };
 
-  const showCreateFailure = (result: CreateLinkRefusal | CreateLinkError) => {
+  const showCreateFailure = (result: CreateLinkFailure) => {
+    if (result.kind === 'sessionEnded') {
+      sessionEnd.endSession();
+      dispatch({ type: 'failed' });
+      focus('sign-in');
+      return;
+    }
     if (result.kind === 'failed') {
       failure.show(result.message);
       dispatch({ type: 'failed' });
@@ -121,6 +122,11 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
       return;
     }
     if (state.step !== 'editing' && state.step !== 'customizing') return;
+    if (sessionEnd.signInNeeded) {
+      // Signed out now, a link would be made unclaimed: the author signs in again first.
+      focus('sign-in');
+      return;
+    }
     const from = state.step;
     failure.clear();
 
@@ -138,8 +144,9 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
       showCreateFailure(result);
       return;
     }
+    sessionEnd.discardDraft();
     dispatch({ type: 'succeeded', link: result.link });
-    setFocusTarget('heading');
+    focus('heading');
   };
 
   // A button pressed on the stand-in shown while the editor loaded is pressed again here, once.
@@ -163,6 +170,7 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
     form.reset();
     failure.clear();
     creation.reset();
+    sessionEnd.discardDraft();
   };
 
   const close = () => {
@@ -185,29 +193,16 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
   };
 
   const activating = state.step === 'activating';
-  const formStep = formStepOf(state);
 
-  const failureAlert = (
-    <FormFailure
-      title="We could not create your link"
+  const failureAlert = sessionEnd.signInNeeded ? (
+    <SessionEndedAlert signInRef={signInRef} onSignIn={sessionEnd.keepDraft} />
+  ) : (
+    <CreateFailureAlert
       message={failure.message}
-      icon={<IconAlertCircle aria-hidden="true" />}
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{failure.message}</Text>
-        <Text size="sm">Everything you typed is still here.</Text>
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="red"
-          onClick={() => {
-            void create();
-          }}
-        >
-          Try again
-        </Button>
-      </Stack>
-    </FormFailure>
+      onRetry={() => {
+        void create();
+      }}
+    />
   );
 
   return (

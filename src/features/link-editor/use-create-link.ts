@@ -41,8 +41,14 @@ export interface CreateLinkError {
   message: string;
 }
 
-export type CreateLinkResult =
-  { kind: 'created'; link: Link } | CreateLinkRefusal | CreateLinkError;
+/** A signed-in author's session ended before the link was made: they are asked to sign in again. */
+export interface CreateLinkSessionEnded {
+  kind: 'sessionEnded';
+}
+
+export type CreateLinkFailure = CreateLinkRefusal | CreateLinkError | CreateLinkSessionEnded;
+
+export type CreateLinkResult = { kind: 'created'; link: Link } | CreateLinkFailure;
 
 /** The address a link leads to, or why there is none (shown at the destination field). */
 export type ResolvedDestination = { url: string } | { urlError: string };
@@ -128,6 +134,10 @@ export function useCreateLink(isAuthenticated: boolean) {
       }
       return { kind: 'created', link };
     } catch (error) {
+      // Never made unclaimed instead: that is the author's choice, not a fallback.
+      if (isAuthenticated && isApiError(error) && error.isUnauthenticated) {
+        return { kind: 'sessionEnded' };
+      }
       return toCreateFailure(error);
     }
   };

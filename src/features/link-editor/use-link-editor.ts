@@ -100,6 +100,6 @@ export function formStepOf(state: LinkEditorState): FormStep | undefined {
   }
 }
 
-export function useLinkEditor(initialStep: 'none' | 'editing' = 'none') {
+export function useLinkEditor(initialStep: 'none' | FormStep = 'none') {
   return useReducer(linkEditorReducer, initialStep, (step): LinkEditorState => ({ step }));
 }

@@ -13,6 +13,7 @@ import {
 } from '@/lib/validation-rules';
 import type { LinkEditorForm } from './link-editor-form';
 import { isTaken, SHORT_LINK_DOMAIN, vanityAvailabilityQueryOptions } from './link-editor-queries';
+import { vanityCodeFormatError } from './link-editor-schemas';
 
 export const AVAILABILITY_DEBOUNCE_MS = 400;
 
@@ -42,8 +43,12 @@ export function VanityCodeField({ form, readOnly, onSubmitStep }: VanityCodeFiel
   const checking = isCheckable(code) && (!settled || availability.isFetching);
   const inputProps = form.getInputProps('code');
   const formError = inputProps.error as ReactNode;
+  // Format and length are told once the author pauses, not only when the link is sent.
+  const formatError = debouncedCode === code ? vanityCodeFormatError(code) : undefined;
   const error =
-    formError ?? (settled && isTaken(availability.data) ? VANITY_CODE_TAKEN_MESSAGE : undefined);
+    formError ??
+    formatError ??
+    (settled && isTaken(availability.data) ? VANITY_CODE_TAKEN_MESSAGE : undefined);
 
   return (
     <TextInput

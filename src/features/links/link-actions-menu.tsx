@@ -1,12 +1,15 @@
 // A link card's actions menu. It loads when a card's actions button is first used (see
-// link-card.tsx), and its first opening starts loading the dialogs its entries open.
+// link-card.tsx), and its first opening starts loading the dialogs its entries open; the QR code
+// dialog, rendered here, loads when its entry is pointed at.
 import '@/components/on-demand-mantine-styles';
 import { Menu } from '@mantine/core';
-import { IconChartBar, IconFlag, IconPencil, IconStack2 } from '@tabler/icons-react';
+import { IconChartBar, IconFlag, IconPencil, IconQrcode, IconStack2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useQrCodeDialog } from '@/components/qr-code/qr-code-later';
 import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
 import { LinkActionsButton } from './link-actions-button';
+import { shortLinkLabel } from './link-display';
 import { linkDialogs } from './link-dialogs-later';
 import type { AuthorLink } from './link-types';
 
@@ -23,50 +26,73 @@ export function LinkActionsMenu({
 }: LinkActionsProps) {
   const params = { domain: link.domain, code: link.code };
   const { opened, setOpened, trigger } = useOpenedOnArrival();
+  const qrCode = useQrCodeDialog();
   useEffect(() => {
     // Only a warm-up: a failure is reported when an entry asks for its dialog.
     linkDialogs.preload();
   }, []);
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <LinkActionsButton link={link} ref={trigger} />
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconPencil size={16} />}
-          onClick={() => {
-            onChangeDestination(link);
+    <>
+      <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <LinkActionsButton link={link} ref={trigger} />
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconPencil size={16} />}
+            onClick={() => {
+              onChangeDestination(link);
+            }}
+          >
+            Change destination
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconChartBar size={16} />}
+            renderRoot={(props) => (
+              <Link {...props} to="/links/reports/$domain/$code" params={params} />
+            )}
+          >
+            View report
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconStack2 size={16} />}
+            onClick={() => {
+              onAddToCollection(link);
+            }}
+          >
+            Add to a collection
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconQrcode size={16} />}
+            onPointerEnter={qrCode.warmUp}
+            onFocus={qrCode.warmUp}
+            onClick={qrCode.open}
+          >
+            QR code
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconFlag size={16} />}
+            renderRoot={(props) => (
+              <Link {...props} to="/report-link/$domain/$code" params={params} />
+            )}
+          >
+            Report an issue
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {qrCode.QrCodeDialog && (
+        <qrCode.QrCodeDialog
+          opened={qrCode.opened}
+          onClose={qrCode.close}
+          link={{
+            shortUrl: link.shortUrl,
+            code: link.code,
+            label: shortLinkLabel(link),
+            coverUrl: link.coverImageUrl,
           }}
-        >
-          Change destination
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconChartBar size={16} />}
-          renderRoot={(props) => (
-            <Link {...props} to="/links/reports/$domain/$code" params={params} />
-          )}
-        >
-          View report
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconStack2 size={16} />}
-          onClick={() => {
-            onAddToCollection(link);
-          }}
-        >
-          Add to a collection
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconFlag size={16} />}
-          renderRoot={(props) => (
-            <Link {...props} to="/report-link/$domain/$code" params={params} />
-          )}
-        >
-          Report an issue
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        />
+      )}
+    </>
   );
 }

@@ -149,15 +149,44 @@ describe('startSessionOnce', () => {
 });
 
 describe('completeSignOut', () => {
-  test('stores the signed-out session, resets analytics and clears the cache', async () => {
+  test('stores the signed-out session, resets analytics and empties the cache', async () => {
     const { completeSignOut } = await freshSignIn();
-    const { queryClient, sessionStore, clear } = services();
+    const { queryClient, sessionStore } = services();
     sessionStore.applyReply(loginReply());
 
     completeSignOut({ queryClient, sessionStore });
 
     expect(sessionStore.get()).toEqual(signedOutSession);
     expect(analytics.reset).toHaveBeenCalledTimes(1);
-    expect(clear).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(['get', '/v1/links/count'])).toBeUndefined();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  test('keeps a read still in flight, so the read whose 401 ended the session is not asked again', async () => {
+    const { completeSignOut } = await freshSignIn();
+    const { queryClient, sessionStore } = services();
+    sessionStore.applyReply(loginReply());
+    const queryKey = ['get', '/v1/product/metadata'];
+    const queryFn = vi.fn(() => {
+      // The API client signs out while the rejected reply is being read.
+      completeSignOut({ queryClient, sessionStore });
+      return Promise.reject(new Error('401'));
+    });
+
+    await expect(queryClient.query({ queryKey, queryFn, retry: false })).rejects.toThrow('401');
+
+    expect(queryClient.getQueryState(queryKey)?.status).toBe('error');
+    expect(queryClient.getQueryData(['get', '/v1/links/count'])).toBeUndefined();
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  test('once signed out, a further 401 leaves the cache alone', async () => {
+    const { completeSignOut } = await freshSignIn();
+    const { queryClient, sessionStore } = services();
+
+    completeSignOut({ queryClient, sessionStore });
+
+    expect(sessionStore.get()).toEqual(signedOutSession);
+    expect(queryClient.getQueryData(['get', '/v1/links/count'])).toEqual({ count: 3 });
   });
 });

@@ -7,6 +7,8 @@ import {
   DESTINATION_REQUIRED_MESSAGE,
   destinationSchema,
   emptyLinkEditorValues,
+  isAppleBooksUrl,
+  ISBN_LENGTH_MESSAGE,
   linkEditorSchema,
   looksLikeIsbn,
   MAX_PARAMETERS,
@@ -16,6 +18,7 @@ import {
   toParameterKeyValues,
   toSignupRequest,
   type ParameterRow,
+  vanityCodeFormatError,
 } from '@/features/link-editor/link-editor-schemas';
 
 const AMAZON = '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07';
@@ -68,6 +71,30 @@ describe('parseDestination', () => {
     const destination = parseDestination('123-4567890123');
     expect(destination.kind).toBe('invalid');
     expect(destination).toMatchObject({ message: expect.stringContaining('ISBN') as string });
+  });
+
+  it('tells a run of digits that is not 10 or 13 long that an ISBN has 10 or 13 digits', () => {
+    expect(ISBN_LENGTH_MESSAGE).toMatch(/^An ISBN has 10 or 13 digits/);
+    for (const typed of ['978-1-66801-234', '978 1 66801 23456', '12345', '12345678X', '1']) {
+      expect(parseDestination(typed)).toEqual({ kind: 'invalid', message: ISBN_LENGTH_MESSAGE });
+    }
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('0', '5', '9'), minLength: 1, maxLength: 30 }),
+        (digits) => {
+          fc.pre(digits.length !== 10 && digits.length !== 13);
+          expect(parseDestination(digits)).toEqual({
+            kind: 'invalid',
+            message: ISBN_LENGTH_MESSAGE,
+          });
+        },
+      ),
+    );
+    // A 13-digit number is judged as an ISBN, and an address with digits as an address.
+    expect(parseDestination('123-4567890123')).not.toEqual(
+      expect.objectContaining({ message: ISBN_LENGTH_MESSAGE }),
+    );
+    expect(parseDestination('shelf2024.example/9781')).toMatchObject({ kind: 'url' });
   });
 
   it('adds https:// to a bare address', () => {
@@ -286,5 +313,35 @@ describe('toSignupRequest', () => {
       affiliateProgramGuid: DEVICE_MAKER_PROGRAM_GUID,
       affiliateParameters: { at: '1010lqW7' },
     });
+  });
+});
+
+describe('isAppleBooksUrl', () => {
+  it('is true only for book pages on Apple Books', () => {
+    expect(isAppleBooksUrl('https://books.apple.com/us/book/the-salt-orchard/id1623456789')).toBe(
+      true,
+    );
+    expect(isAppleBooksUrl('https://itunes.apple.com/us/book/id1623456789')).toBe(true);
+    expect(isAppleBooksUrl('https://www.amazon.com/dp/B0CX123456')).toBe(false);
+    expect(isAppleBooksUrl('https://books.apple.com.example/us/book/id1')).toBe(false);
+    expect(isAppleBooksUrl('https://itunes.apple.com/us/album/id1')).toBe(false);
+    expect(isAppleBooksUrl('9781668012345')).toBe(false);
+    expect(isAppleBooksUrl(undefined)).toBe(false);
+  });
+});
+
+describe('vanityCodeFormatError', () => {
+  it('names what is wrong with a code, and nothing for a good or empty one', () => {
+    expect(vanityCodeFormatError('')).toBeUndefined();
+    expect(vanityCodeFormatError('salt-orchard')).toBeUndefined();
+    expect(vanityCodeFormatError('ab')).toBe(
+      'A custom link needs at least 3 characters, or leave it empty.',
+    );
+    expect(vanityCodeFormatError('salt/orchard')).toBe(
+      'Use only letters, digits, hyphens (-) and underscores (_) in a custom link.',
+    );
+    expect(vanityCodeFormatError('a'.repeat(23))).toBe(
+      'A custom link can be at most 22 characters long.',
+    );
   });
 });

@@ -163,6 +163,21 @@ describe('useCreateLink', () => {
     expect(await create({ url: BOOK_PAGE, code: 'salt-orchard' })).toBe(CODE_TAKEN);
   });
 
+  test('signed in, a 401 means the session ended: no unclaimed link is made instead', async () => {
+    createReply = reply(401, { responseStatus: { errorCode: 'Unauthorized', message: 'Expired' } });
+    const { create } = renderCreateLink(true);
+    expect(await create({ url: BOOK_PAGE, code: 'salt-orchard' })).toEqual({
+      kind: 'sessionEnded',
+    });
+    expect(sent.map((request) => request.path)).toEqual(['/v1/links']);
+  });
+
+  test('signed out, a 401 is an ordinary failure', async () => {
+    createReply = reply(401, { responseStatus: { errorCode: 'Unauthorized', message: 'No' } });
+    const { create } = renderCreateLink(false);
+    expect(await create({ url: BOOK_PAGE })).toEqual({ kind: 'failed', message: 'No' });
+  });
+
   test('an ISBN no book has is refused at the destination', async () => {
     const { create } = renderCreateLink(false);
     expect(await create({ url: UNKNOWN_ISBN })).toEqual({

@@ -2,27 +2,24 @@ import { Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { QR_CODE_DISPLAY_SIZE as DISPLAY_SIZE } from './link-qr-code-size';
+import { downloadCanvasPng } from './qr-code-download';
+import {
+  DEFAULT_QR_CODE_SIZE,
+  errorCorrectionLevel,
+  QR_CODE_DISPLAY_SIZE,
+  qrCodeFileName,
+  qrCodeSize,
+} from './qr-code-style';
 
 // Drawn larger than shown, so the downloaded image prints sharply.
-const DRAWN_SIZE = 512;
+const DRAWN_SIZE = qrCodeSize(DEFAULT_QR_CODE_SIZE).pixels;
 
-/** `<code>.png`, with anything that cannot be in a file name replaced. */
-export function qrCodeFileName(code: string): string {
-  const safe = code.replace(/[^A-Za-z0-9_-]/g, '-');
-  return `${safe || 'shelflink'}.png`;
-}
-
-export function LinkQrCode({ value, code }: { value: string; code: string }) {
+/** A short link's QR code in black on white, with a button that saves it as `<code>.png`. */
+export function QrCode({ value, code }: { value: string; code: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   const download = () => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const anchor = document.createElement('a');
-    anchor.href = canvas.toDataURL('image/png');
-    anchor.download = qrCodeFileName(code);
-    anchor.click();
+    if (canvasRef.current) downloadCanvasPng(canvasRef.current, qrCodeFileName(code), DRAWN_SIZE);
   };
 
   return (
@@ -32,10 +29,10 @@ export function LinkQrCode({ value, code }: { value: string; code: string }) {
         value={value}
         size={DRAWN_SIZE}
         marginSize={2}
-        level="M"
+        level={errorCorrectionLevel(false)}
         role="img"
         aria-label={`QR code for ${value}`}
-        style={{ width: DISPLAY_SIZE, height: DISPLAY_SIZE, borderRadius: 8 }}
+        style={{ width: QR_CODE_DISPLAY_SIZE, height: QR_CODE_DISPLAY_SIZE, borderRadius: 8 }}
       />
       <Button
         variant="default"
