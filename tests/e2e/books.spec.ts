@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { expect, isApiCall, preferMock, test } from '../support/fixtures';
+import { apiCall, expect, isApiCall, preferMock, test } from '../support/fixtures';
 
 test('lists the author’s links with abbreviated counts and pages through them', async ({
   page,
@@ -347,4 +347,218 @@ test('Books and Collections are links in a navigation, the current one marked', 
   await expect(page).toHaveURL('/links/collections');
   await expect(collections).toHaveAttribute('aria-current', 'page');
   await expect(books).not.toHaveAttribute('aria-current');
+});
+
+test.describe('finding a link', () => {
+  const listQuery = (request: Request) => new URL(request.url()).searchParams;
+
+  test('searches as the author types: one call after a pause, the address replaced', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/links/books?page=2');
+    await expect(page.getByRole('heading', { name: 'Book links' })).toBeVisible();
+    const historyLength = await page.evaluate(() => history.length);
+    const searches: Request[] = [];
+    page.on('request', (request) => {
+      if (isApiCall(request, 'GET', '/v1/links/list') && listQuery(request).has('q')) {
+        searches.push(request);
+      }
+    });
+
+    const box = page.getByRole('searchbox', { name: 'Search links' });
+    await box.focus();
+    // The page's clock, stopped: what a pause is does not depend on how busy the machine is.
+    await page.clock.install();
+    await page.keyboard.type('sal', { delay: 20 });
+    await page.clock.runFor(200);
+    await page.keyboard.type('t');
+    await page.clock.runFor(240);
+    expect(searches).toHaveLength(0);
+    await page.clock.runFor(20);
+    await expect.poll(() => searches.map((search) => listQuery(search).get('q'))).toEqual(['salt']);
+    const query = listQuery(searches[0] as Request);
+    expect(Object.fromEntries(query)).toEqual({ skip: '0', take: '20', q: 'salt' });
+    // A new search starts on the first page; the typing took no history entries.
+    await expect(page).toHaveURL(/\/links\/books\?q=salt$/);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('salt');
+    await expect(page.getByText('23 of 23 links')).toBeVisible();
+
+    // Typing on while the page follows keeps every character.
+    await page.keyboard.type(' orchard');
+    await page.clock.runFor(300);
+    await expect(page).toHaveURL(/\/links\/books\?q=salt\+orchard$/);
+    await expect(box).toHaveValue('salt orchard');
+    await expect(box).toBeFocused();
+    expect(searches).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Clear the search box' }).click();
+    await page.clock.runFor(300);
+    await expect(page).toHaveURL(/\/links\/books$/);
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('"/" puts the focus in the search box', async ({ page }) => {
+    await page.goto('/links/books');
+    await expect(page.getByRole('heading', { name: 'Book links' })).toBeVisible();
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: 'Search links' })).toBeFocused();
+    await expect(page.getByRole('searchbox', { name: 'Search links' })).toHaveValue('');
+  });
+
+  test('sorts and filters by retailer through the address', async ({ page }) => {
+    await page.goto('/links/books');
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    const retailer = page.getByRole('combobox', { name: 'Retailer' });
+    await expect(sort).toHaveValue('newest');
+    // The retailers the contract knows, after "All".
+    await expect(retailer.getByRole('option')).toHaveText([
+      'All retailers',
+      'Amazon',
+      'Apple Books',
+      'Barnes & Noble',
+      'Bookshop.org',
+      'Google Play',
+      'Kobo',
+    ]);
+
+    let next = page.waitForRequest(apiCall('GET', '/v1/links/list'));
+    await sort.selectOption({ label: 'Most clicks' });
+    expect(listQuery(await next).get('sort')).toBe('clicks');
+    await expect(page).toHaveURL(/\/links\/books\?sort=clicks$/);
+
+    next = page.waitForRequest(apiCall('GET', '/v1/links/list'));
+    await retailer.selectOption('Kobo');
+    expect(Object.fromEntries(listQuery(await next))).toEqual({
+      skip: '0',
+      take: '20',
+      sort: 'clicks',
+      retailer: 'Kobo',
+    });
+    await expect(page).toHaveURL(/\/links\/books\?sort=clicks&retailer=Kobo$/);
+
+    // Each choice is a step back.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/links\/books\?sort=clicks$/);
+    await expect(retailer).toHaveValue('');
+  });
+
+  test('opens a search from its address, and reads a broken one as the defaults', async ({
+    page,
+    consoleErrors,
+  }) => {
+    let request = page.waitForRequest(apiCall('GET', '/v1/links/list'));
+    await page.goto('/links/books?q=salt&sort=title&retailer=Kobo');
+    expect(Object.fromEntries(listQuery(await request))).toEqual({
+      skip: '0',
+      take: '20',
+      q: 'salt',
+      sort: 'title',
+      retailer: 'Kobo',
+    });
+    await expect(page.getByRole('searchbox', { name: 'Search links' })).toHaveValue('salt');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('title');
+    await expect(page.getByRole('combobox', { name: 'Retailer' })).toHaveValue('Kobo');
+
+    request = page.waitForRequest(apiCall('GET', '/v1/links/list'));
+    await page.goto('/links/books?sort=oldest&retailer=Waterstones&page=-4&q=%7B%7D');
+    expect(Object.fromEntries(listQuery(await request))).toEqual({ skip: '0', take: '20' });
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+    await expect(page.getByRole('combobox', { name: 'Retailer' })).toHaveValue('');
+    await expect(page.getByRole('heading', { name: 'The Salt Orchard' }).first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('says what found nothing, and clears the search in one press', async ({ page }) => {
+    await preferMock(page, '/v1/links/list', 'example=empty');
+    await page.goto('/links/books?q=salt&retailer=Kobo&sort=clicks');
+    await expect(page.getByText('No links match “salt” at Kobo')).toBeVisible();
+    await expect(page.getByText('0 of 23 links')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No links yet' })).toHaveCount(0);
+
+    await preferMock(page, '/v1/links/list', 'example=fullPage');
+    await page.getByRole('button', { name: 'Clear search', exact: true }).click();
+    await expect(page).toHaveURL(/\/links\/books\?sort=clicks$/);
+    await expect(page.getByRole('searchbox', { name: 'Search links' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Retailer' })).toHaveValue('');
+    await expect(page.getByText('23 links', { exact: true })).toBeVisible();
+  });
+
+  test('draws each link’s last 30 days of clicks, with the total for screen readers', async ({
+    page,
+  }) => {
+    await page.goto('/links/books');
+    const saltOrchard = page.getByRole('listitem').filter({ hasText: 'shelf.to/salt-orchard' });
+    const sparkline = saltOrchard.getByRole('img', { name: '116 clicks in the last 30 days' });
+    await expect(sparkline).toBeVisible();
+    expect((await sparkline.locator('polyline').getAttribute('points'))?.split(' ')).toHaveLength(
+      30,
+    );
+  });
+
+  test('shows a link without click days as a flat line', async ({ page }) => {
+    await page.route('**/api/v1/links/list?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { recentClicks: Record<string, number[]> };
+      await route.fulfill({ response, json: { ...body, recentClicks: {} } });
+    });
+    await page.goto('/links/books');
+    const saltOrchard = page.getByRole('listitem').filter({ hasText: 'shelf.to/salt-orchard' });
+    const sparkline = saltOrchard.getByRole('img', { name: '0 clicks in the last 30 days' });
+    await expect(sparkline).toBeVisible();
+    const heights = await sparkline
+      .locator('polyline')
+      .evaluate((line) => [
+        ...new Set((line.getAttribute('points') ?? '').split(' ').map((p) => p.split(',')[1])),
+      ]);
+    expect(heights).toHaveLength(1);
+  });
+
+  test('a compact list beside the cards, remembered by the browser', async ({ page }) => {
+    await page.goto('/links/books');
+    const view = page.getByRole('group', { name: 'View' });
+    await expect(view.getByRole('button', { name: 'Cards' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await view.getByRole('button', { name: 'List' }).click();
+    await expect(view.getByRole('button', { name: 'List' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    const table = page.getByRole('table', { name: 'Book links' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Book',
+      'Short link',
+      'Clicks',
+      'Last 30 days',
+      'Actions',
+    ]);
+    const saltOrchard = table.getByRole('row').filter({ hasText: 'shelf.to/salt-orchard' });
+    await expect(saltOrchard.getByRole('rowheader')).toContainText('The Salt Orchard');
+    await expect(saltOrchard.getByRole('rowheader')).toContainText('Maya Okafor · Apple Books US');
+    await expect(saltOrchard.getByRole('cell', { name: '18.4k clicks' })).toBeVisible();
+    await expect(
+      saltOrchard.getByRole('img', { name: '116 clicks in the last 30 days' }),
+    ).toBeVisible();
+    await expect(
+      saltOrchard.getByRole('button', { name: 'Copy shelf.to/salt-orchard' }),
+    ).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(21);
+
+    await saltOrchard.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
+    await page.getByRole('menuitem', { name: 'Change destination' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change where this link leads' })).toBeVisible();
+
+    // Kept as a preference of this browser, and drawn at once on the next visit.
+    expect(await page.evaluate(() => localStorage.getItem('shelflink.books-view'))).toBe('list');
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Book links' })).toBeVisible();
+    await expect(page.locator('ul > li')).toHaveCount(0);
+  });
 });

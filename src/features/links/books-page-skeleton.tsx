@@ -8,6 +8,8 @@ export function BooksPageSkeleton() {
         <Skeleton h={28} w={160} />
         <Skeleton h={20} w={80} />
       </Group>
+      {/* The search, order, retailer and view controls. */}
+      <Skeleton h={58} />
       {[0, 1, 2, 3].map((row) => (
         <Paper key={row} withBorder p="md" radius="md">
           <Group wrap="nowrap" align="flex-start">

@@ -2,11 +2,16 @@ import { Button, Center, EmptyState, Group, Pagination, Stack, Text, Title } fro
 import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
+import { FIRST_PAGE } from '@/lib/paging-search';
+import { BooksToolbar } from './books-toolbar';
+import { isNarrowed, linksListQuery, noMatchMessage, type BooksSearch } from './books-search';
+import { useBooksView } from './books-view';
 import { LinkCard } from './link-card';
 import { linkDialogs } from './link-dialogs-later';
-import { linkCountLabel, linksPageQuery, pageCount } from './link-display';
+import { linkCountLabel, pageCount } from './link-display';
+import { LinkList } from './link-list';
 import type { AuthorLink } from './link-types';
 import { LINKS_PAGE_SIZE, linksCountQueryOptions, linksListQueryOptions } from './links-queries';
 import { useCardsDrawn } from './use-cards-drawn';
@@ -16,23 +21,31 @@ const route = getRouteApi('/_authenticated/links/books');
 /**
  * Cards drawn with the page: five fill the list's part of a tall phone screen or of a laptop's.
  * The rest of the page's cards, below the fold, follow a few at a time, so opening the page does
- * not wait for all twenty.
+ * not wait for all twenty. (A row of the list is a third of a card's height.)
  */
 const CARDS_IN_FIRST_RENDER = 5;
 const CARDS_PER_LATER_RENDER = 3;
+const ROWS_PER_CARD = 3;
+
+const noClicks: readonly number[] = [];
 
 type LinkDialog = 'destination' | 'collection';
 
 export function BooksPage() {
-  const { page } = route.useSearch();
+  const search = route.useSearch();
   const navigate = route.useNavigate();
+  // While the links of a new search load, the page keeps showing the last ones (and the search
+  // box keeps its focus) rather than falling back to the loading skeleton.
+  const shown = useDeferredValue(search);
   const [{ data: list }, { data: count }] = useSuspenseQueries({
-    queries: [linksListQueryOptions(linksPageQuery(page)), linksCountQueryOptions()],
+    queries: [linksListQueryOptions(linksListQuery(shown)), linksCountQueryOptions()],
   });
-  const cardsDrawn = useCardsDrawn(
+  const [view, setView] = useBooksView();
+  const perRender = view === 'list' ? ROWS_PER_CARD : 1;
+  const linksDrawn = useCardsDrawn(
     list.results.length,
-    CARDS_IN_FIRST_RENDER,
-    CARDS_PER_LATER_RENDER,
+    CARDS_IN_FIRST_RENDER * perRender,
+    CARDS_PER_LATER_RENDER * perRender,
   );
   const [dialog, setDialog] = useState<LinkDialog>();
   const [target, setTarget] = useState<AuthorLink>();
@@ -64,11 +77,21 @@ export function BooksPage() {
     setDialog(undefined);
   };
 
-  if (list.page.total === 0) return <NoLinksYet />;
+  /** A new search starts on the first page; typing replaces the address rather than adding one. */
+  const changeSearch = (change: Partial<BooksSearch>, typing = false) => {
+    void navigate({
+      search: (previous) => ({ ...previous, page: FIRST_PAGE, ...change }),
+      replace: typing,
+    });
+  };
+
+  const narrowed = isNarrowed(shown);
+  if (list.page.total === 0 && (count.count === 0 || !narrowed)) return <NoLinksYet />;
 
   const pages = pageCount(list.page.total, LINKS_PAGE_SIZE);
   const first = list.page.skip + 1;
   const last = list.page.skip + list.results.length;
+  const drawn = list.results.slice(0, linksDrawn);
 
   return (
     <Stack gap="md">
@@ -77,36 +100,74 @@ export function BooksPage() {
           Book links
         </Title>
         <Text c="dimmed" aria-live="polite">
-          {linkCountLabel(count.count)}
+          {narrowed
+            ? `${list.page.total.toLocaleString('en')} of ${linkCountLabel(count.count)}`
+            : linkCountLabel(count.count)}
         </Text>
       </Group>
 
-      {list.results.length === 0 ? (
-        <Stack align="flex-start">
-          <Text>There are no links on page {page}.</Text>
-          <Button variant="default" onClick={() => void navigate({ search: { page: 1 } })}>
-            Go to the first page
-          </Button>
-        </Stack>
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.results.slice(0, cardsDrawn).map((link) => (
-            <LinkCard
-              key={link.id}
-              link={link}
-              onChangeDestination={changeDestination}
-              onAddToCollection={addToCollection}
-            />
-          ))}
-        </Stack>
-      )}
+      <BooksToolbar
+        search={search}
+        onSearchChange={changeSearch}
+        view={view}
+        onViewChange={setView}
+      />
+
+      <div aria-busy={shown !== search} style={{ opacity: shown === search ? 1 : 0.7 }}>
+        {list.page.total === 0 ? (
+          <Stack align="flex-start">
+            <Text>{noMatchMessage(shown)}</Text>
+            <Button
+              variant="default"
+              onClick={() => {
+                changeSearch({ q: '', retailer: '' });
+              }}
+            >
+              Clear search
+            </Button>
+          </Stack>
+        ) : list.results.length === 0 ? (
+          <Stack align="flex-start">
+            <Text>There are no links on page {shown.page}.</Text>
+            <Button
+              variant="default"
+              onClick={() => {
+                changeSearch({});
+              }}
+            >
+              Go to the first page
+            </Button>
+          </Stack>
+        ) : view === 'list' ? (
+          <LinkList
+            links={drawn}
+            recentClicks={list.recentClicks}
+            onChangeDestination={changeDestination}
+            onAddToCollection={addToCollection}
+          />
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {drawn.map((link) => (
+              <LinkCard
+                key={link.id}
+                link={link}
+                recentClicks={list.recentClicks[link.id] ?? noClicks}
+                onChangeDestination={changeDestination}
+                onAddToCollection={addToCollection}
+              />
+            ))}
+          </Stack>
+        )}
+      </div>
 
       {pages > 1 && (
         <Stack align="center" gap="xs" mt="sm">
           <Pagination
             total={pages}
-            value={Math.min(page, pages)}
-            onChange={(next) => void navigate({ search: { page: next } })}
+            value={Math.min(shown.page, pages)}
+            onChange={(next) => {
+              changeSearch({ page: next });
+            }}
             getControlProps={(control) => ({ 'aria-label': `${control} page` })}
             getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
           />

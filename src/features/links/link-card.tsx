@@ -2,24 +2,25 @@ import { Anchor, Paper, Text, Title } from '@mantine/core';
 import { IconPointer } from '@tabler/icons-react';
 import { memo } from 'react';
 import { CopyValueButton } from '@/components/copy-value-button';
-import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
-import { lazyModule } from '@/lib/later/lazy-module';
 import { isWebAddress } from '@/lib/web-address';
 import { BookCover } from '@/components/book-cover';
-import { LinkActionsButton } from './link-actions-button';
+import { Sparkline } from '@/components/sparkline';
+import { LinkActions } from './link-actions';
 import { clickCountLabel, shortLinkLabel } from './link-display';
 import type { LinkActionsProps } from './link-actions-menu';
 import classes from './link-card.module.css';
 
-const linkActionsMenu = lazyModule(() => import('./link-actions-menu'));
-
 const createdFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
-type LinkCardProps = LinkActionsProps;
+interface LinkCardProps extends LinkActionsProps {
+  /** The link's clicks on each of the last 30 days, oldest first. */
+  recentClicks: readonly number[];
+}
 
 /** Memoised: the cards of a page are drawn a few at a time, and the drawn ones stay as they are. */
 export const LinkCard = memo(function LinkCard({
   link,
+  recentClicks,
   onChangeDestination,
   onAddToCollection,
 }: LinkCardProps) {
@@ -67,6 +68,7 @@ export const LinkCard = memo(function LinkCard({
               {clickCountLabel(link.clickCount)}
             </Text>
           </div>
+          <Sparkline values={recentClicks} />
           <Text size="sm" className={classes.dimmed}>
             Created {createdFormat.format(new Date(link.createdAt))}
           </Text>
@@ -101,16 +103,4 @@ function Destination({ url }: { url: string }) {
       )}
     </div>
   );
-}
-
-/**
- * The actions button is a plain button until it is first used: a page of twenty cards then
- * renders no menus, and the menu's code (Mantine's Menu and floating-ui) loads only when an
- * author points at, focuses or presses one of them. The menu, rendered on that first use, opens
- * at once.
- */
-function LinkActions(props: LinkActionsProps) {
-  const { loaded, triggerProps } = useMenuOnDemand(linkActionsMenu.load);
-  if (loaded) return <loaded.LinkActionsMenu {...props} />;
-  return <LinkActionsButton link={props.link} {...triggerProps} />;
 }

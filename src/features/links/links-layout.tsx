@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group, Title } from '@mantine/core';
+import { Box, Button, Group, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -23,7 +23,7 @@ export function LinksLayout({
   // 'closed-after-use' brings the focus back to "New link", where it was before the editor opened.
   const [editor, setEditor] = useState<'closed' | 'open' | 'closed-after-use'>('closed');
   return (
-    <Container size="lg" py="lg">
+    <div>
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Title order={1}>Your links</Title>
         {editor !== 'open' && (
@@ -63,6 +63,6 @@ export function LinksLayout({
         ))}
       </nav>
       <Outlet />
-    </Container>
+    </div>
   );
 }

@@ -1,21 +1,28 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { BooksPage } from '@/features/links/books-page';
 import { BooksPageSkeleton } from '@/features/links/books-page-skeleton';
-import { linksPageQuery } from '@/features/links/link-display';
+import {
+  BOOKS_SEARCH_DEFAULTS,
+  booksSearchSchema,
+  linksListQuery,
+} from '@/features/links/books-search';
 import { linksCountQueryOptions, linksListQueryOptions } from '@/features/links/links-queries';
 import { titleMeta } from '@/lib/page-title';
-import { FIRST_PAGE, pagingSearchSchema } from '@/lib/paging-search';
 
 export const Route = createFileRoute('/_authenticated/links/books')({
-  // Page 1 is the default, so it stays out of the address.
-  search: { middlewares: [stripSearchParams({ page: FIRST_PAGE })] },
-  validateSearch: pagingSearchSchema,
-  loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(linksListQueryOptions(linksPageQuery(deps.page))),
+  // The first page of all links, newest first, is the default: it stays out of the address.
+  search: { middlewares: [stripSearchParams(BOOKS_SEARCH_DEFAULTS)] },
+  validateSearch: booksSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps, cause }) => {
+    // A new search on the open page: the page asks for its links itself and keeps showing the
+    // last ones until they arrive (see BooksPage), so the address follows the typing at once.
+    if (cause === 'stay') return;
+    await Promise.all([
+      context.queryClient.ensureQueryData(linksListQueryOptions(linksListQuery(deps))),
       context.queryClient.ensureQueryData(linksCountQueryOptions()),
-    ]),
+    ]);
+  },
   head: () => titleMeta('Books · Your links'),
   pendingComponent: BooksPageSkeleton,
   component: BooksPage,
