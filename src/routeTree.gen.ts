@@ -25,6 +25,7 @@ import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedLinksRouteImport } from './routes/_authenticated/links'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
+import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as ConfirmTokenRouteImport } from './routes/confirm.$token'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginTokenRouteImport } from './routes/login.$token'
@@ -32,6 +33,7 @@ import { Route as AuthenticatedLinksIndexRouteImport } from './routes/_authentic
 import { Route as AuthenticatedLinksBooksRouteImport } from './routes/_authenticated/links.books'
 import { Route as AuthenticatedLinksCollectionsRouteImport } from './routes/_authenticated/links.collections'
 import { Route as ReportLinkDomainCodeRouteImport } from './routes/report-link.$domain.$code'
+import { Route as AuthenticatedLinksCollectionsIdReportRouteImport } from './routes/_authenticated/links_.collections.$id.report'
 import { Route as AuthenticatedLinksReportsDomainCodeRouteImport } from './routes/_authenticated/links_.reports.$domain.$code'
 
 const IndexRoute = IndexRouteImport.update({
@@ -113,6 +115,11 @@ const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
+  id: '/confirm-email/$token',
+  path: '/confirm-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ConfirmTokenRoute = ConfirmTokenRouteImport.update({
   id: '/confirm/$token',
   path: '/confirm/$token',
@@ -149,6 +156,12 @@ const ReportLinkDomainCodeRoute = ReportLinkDomainCodeRouteImport.update({
   path: '/report-link/$domain/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedLinksCollectionsIdReportRoute =
+  AuthenticatedLinksCollectionsIdReportRouteImport.update({
+    id: '/links_/collections/$id/report',
+    path: '/links/collections/$id/report',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedLinksReportsDomainCodeRoute =
   AuthenticatedLinksReportsDomainCodeRouteImport.update({
     id: '/links_/reports/$domain/$code',
@@ -172,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AuthenticatedAdminRoute
   '/links': typeof AuthenticatedLinksRouteWithChildren
   '/settings': typeof AuthenticatedSettingsRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/confirm/$token': typeof ConfirmTokenRoute
   '/login/$token': typeof LoginTokenRoute
   '/login/': typeof LoginIndexRoute
@@ -179,6 +193,7 @@ export interface FileRoutesByFullPath {
   '/links/collections': typeof AuthenticatedLinksCollectionsRoute
   '/report-link/$domain/$code': typeof ReportLinkDomainCodeRoute
   '/links/': typeof AuthenticatedLinksIndexRoute
+  '/links/collections/$id/report': typeof AuthenticatedLinksCollectionsIdReportRoute
   '/links/reports/$domain/$code': typeof AuthenticatedLinksReportsDomainCodeRoute
 }
 export interface FileRoutesByTo {
@@ -196,6 +211,7 @@ export interface FileRoutesByTo {
   '/account': typeof AuthenticatedAccountRoute
   '/admin': typeof AuthenticatedAdminRoute
   '/settings': typeof AuthenticatedSettingsRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/confirm/$token': typeof ConfirmTokenRoute
   '/login/$token': typeof LoginTokenRoute
   '/login': typeof LoginIndexRoute
@@ -203,6 +219,7 @@ export interface FileRoutesByTo {
   '/links/collections': typeof AuthenticatedLinksCollectionsRoute
   '/report-link/$domain/$code': typeof ReportLinkDomainCodeRoute
   '/links': typeof AuthenticatedLinksIndexRoute
+  '/links/collections/$id/report': typeof AuthenticatedLinksCollectionsIdReportRoute
   '/links/reports/$domain/$code': typeof AuthenticatedLinksReportsDomainCodeRoute
 }
 export interface FileRoutesById {
@@ -223,6 +240,7 @@ export interface FileRoutesById {
   '/_authenticated/admin': typeof AuthenticatedAdminRoute
   '/_authenticated/links': typeof AuthenticatedLinksRouteWithChildren
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/confirm/$token': typeof ConfirmTokenRoute
   '/login/$token': typeof LoginTokenRoute
   '/login/': typeof LoginIndexRoute
@@ -230,6 +248,7 @@ export interface FileRoutesById {
   '/_authenticated/links/collections': typeof AuthenticatedLinksCollectionsRoute
   '/report-link/$domain/$code': typeof ReportLinkDomainCodeRoute
   '/_authenticated/links/': typeof AuthenticatedLinksIndexRoute
+  '/_authenticated/links_/collections/$id/report': typeof AuthenticatedLinksCollectionsIdReportRoute
   '/_authenticated/links_/reports/$domain/$code': typeof AuthenticatedLinksReportsDomainCodeRoute
 }
 export interface FileRouteTypes {
@@ -250,6 +269,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/links'
     | '/settings'
+    | '/confirm-email/$token'
     | '/confirm/$token'
     | '/login/$token'
     | '/login/'
@@ -257,6 +277,7 @@ export interface FileRouteTypes {
     | '/links/collections'
     | '/report-link/$domain/$code'
     | '/links/'
+    | '/links/collections/$id/report'
     | '/links/reports/$domain/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -274,6 +295,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/admin'
     | '/settings'
+    | '/confirm-email/$token'
     | '/confirm/$token'
     | '/login/$token'
     | '/login'
@@ -281,6 +303,7 @@ export interface FileRouteTypes {
     | '/links/collections'
     | '/report-link/$domain/$code'
     | '/links'
+    | '/links/collections/$id/report'
     | '/links/reports/$domain/$code'
   id:
     | '__root__'
@@ -300,6 +323,7 @@ export interface FileRouteTypes {
     | '/_authenticated/admin'
     | '/_authenticated/links'
     | '/_authenticated/settings'
+    | '/confirm-email/$token'
     | '/confirm/$token'
     | '/login/$token'
     | '/login/'
@@ -307,6 +331,7 @@ export interface FileRouteTypes {
     | '/_authenticated/links/collections'
     | '/report-link/$domain/$code'
     | '/_authenticated/links/'
+    | '/_authenticated/links_/collections/$id/report'
     | '/_authenticated/links_/reports/$domain/$code'
   fileRoutesById: FileRoutesById
 }
@@ -323,6 +348,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
   UpgradeRoute: typeof UpgradeRoute
+  ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
   ConfirmTokenRoute: typeof ConfirmTokenRoute
   LoginTokenRoute: typeof LoginTokenRoute
   LoginIndexRoute: typeof LoginIndexRoute
@@ -443,6 +469,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/confirm-email/$token': {
+      id: '/confirm-email/$token'
+      path: '/confirm-email/$token'
+      fullPath: '/confirm-email/$token'
+      preLoaderRoute: typeof ConfirmEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/confirm/$token': {
       id: '/confirm/$token'
       path: '/confirm/$token'
@@ -492,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReportLinkDomainCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/links_/collections/$id/report': {
+      id: '/_authenticated/links_/collections/$id/report'
+      path: '/links/collections/$id/report'
+      fullPath: '/links/collections/$id/report'
+      preLoaderRoute: typeof AuthenticatedLinksCollectionsIdReportRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/links_/reports/$domain/$code': {
       id: '/_authenticated/links_/reports/$domain/$code'
       path: '/links/reports/$domain/$code'
@@ -522,6 +562,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRoute
   AuthenticatedLinksRoute: typeof AuthenticatedLinksRouteWithChildren
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
+  AuthenticatedLinksCollectionsIdReportRoute: typeof AuthenticatedLinksCollectionsIdReportRoute
   AuthenticatedLinksReportsDomainCodeRoute: typeof AuthenticatedLinksReportsDomainCodeRoute
 }
 
@@ -530,6 +571,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminRoute: AuthenticatedAdminRoute,
   AuthenticatedLinksRoute: AuthenticatedLinksRouteWithChildren,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
+  AuthenticatedLinksCollectionsIdReportRoute:
+    AuthenticatedLinksCollectionsIdReportRoute,
   AuthenticatedLinksReportsDomainCodeRoute:
     AuthenticatedLinksReportsDomainCodeRoute,
 }
@@ -551,6 +594,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
   UpgradeRoute: UpgradeRoute,
+  ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
   ConfirmTokenRoute: ConfirmTokenRoute,
   LoginTokenRoute: LoginTokenRoute,
   LoginIndexRoute: LoginIndexRoute,

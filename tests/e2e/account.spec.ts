@@ -4,6 +4,8 @@ import { apiCall, expect, preferMock, test } from '../support/fixtures';
 
 test.use({ visitor: 'author' });
 
+const PENDING_NOTICE = 'Waiting for you to confirm your new e-mail address';
+
 /** Axe finds nothing in the screen's own content (the shell is checked by its own tests). */
 async function expectNoAxeViolations(page: Page) {
   // Hover colours are not what the reader sees at rest.
@@ -40,9 +42,8 @@ test('shows the plan, the account age and a way to sign out', async ({ page, con
   expect(consoleErrors).toEqual([]);
 });
 
-test('saves changes with PUT and remembers a new e-mail address', async ({ page }) => {
+test('saves changes with PUT', async ({ page }) => {
   await openAccount(page);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill('  maya@okafor.example ');
   await page.getByRole('textbox', { name: 'Name' }).fill('Maya O. Okafor');
   await page.getByRole('switch', { name: 'Weekly click report' }).click();
   await page.getByRole('switch', { name: 'Product news' }).click();
@@ -54,14 +55,68 @@ test('saves changes with PUT and remembers a new e-mail address', async ({ page 
     page.getByRole('button', { name: 'Save changes' }).click(),
   ]);
   expect(request.postDataJSON()).toEqual({
-    email: 'maya@okafor.example',
+    email: 'maya.okafor@example.com',
     name: 'Maya O. Okafor',
     preferences: { weeklyReport: false, productNews: true, defaultStorefront: 'GB' },
   });
   await expect(page.getByText('Account saved')).toBeVisible();
-  expect(await page.evaluate(() => window.localStorage.getItem('shelflink.email'))).toBe(
-    'maya@okafor.example',
+});
+
+test('a new e-mail address waits for its confirmation link', async ({ page }) => {
+  await preferMock(page, '/v2/account', 'code=200, example=emailChangePending', 'PUT');
+  await openAccount(page);
+  const email = page.getByRole('textbox', { name: 'E-mail address' });
+  await email.fill('  maya@okaforbooks.example ');
+
+  const [request] = await Promise.all([
+    page.waitForRequest(apiCall('PUT', '/v2/account')),
+    page.getByRole('button', { name: 'Save changes' }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({ email: 'maya@okaforbooks.example' });
+  await expect(page.getByText('Check your new mailbox')).toBeVisible();
+  await expect(
+    page
+      .getByText(
+        'We sent a confirmation link to maya@okaforbooks.example. Your e-mail stays maya.okafor@example.com until you confirm.',
+      )
+      .first(),
+  ).toBeVisible();
+  // The address in force stays in the field and in the session until the link is followed.
+  await expect(email).toHaveValue('maya.okafor@example.com');
+  expect(await page.evaluate(() => window.localStorage.getItem('shelflink.email'))).not.toBe(
+    'maya@okaforbooks.example',
   );
+});
+
+test('a pending change can be sent again or cancelled', async ({ page }) => {
+  await preferMock(page, '/v2/account', 'code=200, example=waitingForConfirmation', 'GET');
+  await openAccount(page);
+  const notice = page.getByRole('region', { name: PENDING_NOTICE });
+  await expect(notice).toContainText(
+    'We sent a confirmation link to maya@okaforbooks.example. Your e-mail stays maya.okafor@example.com until you confirm.',
+  );
+  await expect(notice).toContainText('The link works until 21 November 2026');
+  await expectNoAxeViolations(page);
+
+  // Only the link is asked for again: what the form holds unsaved is not sent.
+  await page.getByRole('textbox', { name: 'Name' }).fill('Not saved yet');
+  const [resend] = await Promise.all([
+    page.waitForRequest(apiCall('PUT', '/v2/account')),
+    notice.getByRole('button', { name: 'Send again' }).click(),
+  ]);
+  expect(resend.postDataJSON()).toEqual({
+    email: 'maya@okaforbooks.example',
+    name: 'Maya Okafor',
+    preferences: { weeklyReport: true, productNews: false, defaultStorefront: 'US' },
+  });
+  await expect(page.getByText('Confirmation link sent again')).toBeVisible();
+
+  const [cancel] = await Promise.all([
+    page.waitForRequest(apiCall('DELETE', '/v2/account/pending-email')),
+    notice.getByRole('button', { name: 'Cancel the change' }).click(),
+  ]);
+  expect(cancel.method()).toBe('DELETE');
+  await expect(page.getByText('Change cancelled')).toBeVisible();
 });
 
 test('checks the fields before saving', async ({ page }) => {

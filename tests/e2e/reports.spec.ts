@@ -116,3 +116,34 @@ test('a link nobody has clicked yet gets its own empty state', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Copy shelf.to/salt-orchard' })).toBeVisible();
   await expect(page.locator('svg.recharts-surface')).toHaveCount(0);
 });
+
+test('on a phone the referrer table fits the screen, its last column in view', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // A referrer with no hyphen or space for the browser to break it at.
+  const longReferrer = 'newsletter.theorchardbooksreadersclubmembers.example.com';
+  await page.route('**/api/v1/links/report*', async (route) => {
+    const reply = await route.fetch();
+    const body = (await reply.json()) as ContractReport;
+    body.byReferrer.push({ referrer: longReferrer, clicks: 5 });
+    await route.fulfill({ response: reply, json: body });
+  });
+  await page.goto('/links/reports/shelf.to/salt-orchard');
+  const section = page.getByRole('region', { name: 'Top referrers' });
+  await section.scrollIntoViewIfNeeded();
+  const shares = section.getByRole('cell', { name: /%$/ });
+  await expect(shares.first()).toBeVisible();
+  await expect(section.getByRole('cell', { name: longReferrer })).toBeVisible();
+
+  // Nothing widens the page past the screen…
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(375);
+  // …and the long referrer and every share, the table's last column, lie inside its section.
+  const bounds = await section.boundingBox();
+  if (!bounds) throw new Error('The referrer section is not on the page.');
+  const cells = [section.getByRole('cell', { name: longReferrer }), ...(await shares.all())];
+  for (const share of cells) {
+    const box = await share.boundingBox();
+    expect(box, 'a share cell is not laid out').not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(bounds.x + bounds.width);
+  }
+});

@@ -89,7 +89,7 @@ export function useRealProduct(name: string): RealProduct {
 export function linkMailedTo(
   product: RealProduct,
   email: string,
-  path: '/login/' | '/confirm/',
+  path: '/login/' | '/confirm/' | '/confirm-email/',
 ): string {
   const outbox = join(product.dataDir, 'outbox');
   const newest = readdirSync(outbox)

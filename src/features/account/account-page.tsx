@@ -2,8 +2,8 @@ import '@/components/on-demand-mantine-styles';
 import {
   Alert,
   Badge,
+  Box,
   Button,
-  Container,
   Fieldset,
   Group,
   Paper,
@@ -26,7 +26,6 @@ import { $api } from '@/api/query-client';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
-import { rememberEmail } from '@/session/session-store';
 import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
 import {
   ACCOUNT_FIELD_NAMES,
@@ -43,6 +42,7 @@ import {
   type Account,
 } from './account-queries';
 import { ButtonLink } from '@/components/button-link';
+import { PendingEmailNotice, pendingEmailText } from './pending-email-notice';
 
 function AccountSummary({ account }: { account: Account }) {
   return (
@@ -116,14 +116,19 @@ function AccountForm({ account }: { account: Account }) {
     save.mutate(
       { body },
       {
-        onSuccess: () => {
-          if (body.email !== account.email) rememberEmail(body.email);
+        onSuccess: (saved) => {
+          const asked = body.email.toLowerCase() !== saved.email ? saved.pendingEmail : undefined;
+          // The address in force stays in the field; the pending one is shown below it.
+          form.setFieldValue('email', saved.email);
           form.resetDirty();
           notifications.show({
             color: 'teal',
-            title: 'Account saved',
-            message: 'Your details and e-mail preferences are saved.',
+            title: asked ? 'Check your new mailbox' : 'Account saved',
+            message: asked
+              ? pendingEmailText(saved, asked)
+              : 'Your details and e-mail preferences are saved.',
           });
+          queryClient.setQueryData(accountQueryOptions().queryKey, saved);
           void queryClient.invalidateQueries({ queryKey: accountQueryKeyPrefix() });
         },
         onError: (error) => {
@@ -138,7 +143,7 @@ function AccountForm({ account }: { account: Account }) {
       <Stack>
         <TextInput
           label="E-mail address"
-          description="We send sign-in links and reports here."
+          description="We send sign-in links and reports here. A new address takes over once you follow the link we send to it."
           type="email"
           autoComplete="email"
           required
@@ -146,6 +151,9 @@ function AccountForm({ account }: { account: Account }) {
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
+        {account.pendingEmail && (
+          <PendingEmailNotice account={account} pending={account.pendingEmail} />
+        )}
         <TextInput
           label="Name"
           autoComplete="name"
@@ -247,7 +255,7 @@ export function AccountPage() {
   const { data: account } = useSuspenseQuery(accountQueryOptions());
 
   return (
-    <Container size="sm" py="lg">
+    <Box maw={720}>
       <Stack gap="xl">
         <div>
           <Title order={1}>Account</Title>
@@ -282,6 +290,6 @@ export function AccountPage() {
           </ButtonLink>
         </Stack>
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -1,8 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconPencil, IconTrash } from '@tabler/icons-react';
 import { collectionLinksLabel, withoutScheme } from './collection-form';
 import { CollectionCover } from './collection-cover';
-import type { Collection } from './collection-types';
+import type { Collection, MosaicBook } from './collection-types';
+import { ButtonLink } from '@/components/button-link';
 import { CopyValueButton } from '@/components/copy-value-button';
 import { isWebAddress } from '@/lib/web-address';
 
@@ -10,6 +11,8 @@ const updatedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 interface CollectionCardProps {
   collection: Collection;
+  /** Its first books, for the mosaic; undefined while they load. */
+  books: MosaicBook[] | undefined;
   onEdit: (collection: Collection) => void;
   onDelete: (collection: Collection) => void;
   /** A pointer over, or the focus on, the edit or delete button: its dialog is about to be used. */
@@ -18,6 +21,7 @@ interface CollectionCardProps {
 
 export function CollectionCard({
   collection,
+  books,
   onEdit,
   onDelete,
   onActionIntent,
@@ -26,7 +30,11 @@ export function CollectionCard({
   return (
     <Card component="li" withBorder radius="md" padding="md">
       <Card.Section>
-        <CollectionCover imageId={collection.imageId} />
+        <CollectionCover
+          imageId={collection.imageId}
+          linkCount={collection.linkIds.length}
+          books={books}
+        />
       </Card.Section>
       <Stack gap={6} mt="md" flex={1}>
         <Title order={3} fz="lg" lineClamp={2}>
@@ -58,6 +66,16 @@ export function CollectionCard({
         </Group>
       </Stack>
       <Group mt="md" gap="xs">
+        <ButtonLink
+          to="/links/collections/$id/report"
+          params={{ id: collection.id }}
+          variant="default"
+          size="xs"
+          leftSection={<IconChartBar size={14} aria-hidden="true" />}
+          aria-label={`View report for ${collection.title}`}
+        >
+          View report
+        </ButtonLink>
         <Button
           variant="default"
           size="xs"

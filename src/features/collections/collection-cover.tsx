@@ -1,39 +1,39 @@
-import { Center, Image, Skeleton } from '@mantine/core';
-import { IconStack2 } from '@tabler/icons-react';
+import { Image, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { COVER_BAND_HEIGHT, CollectionMosaic } from './collection-mosaic';
 import { collectionImageQueryOptions } from './collections-queries';
+import type { MosaicBook } from './collection-types';
 
-const COVER_HEIGHT = 180;
-
-export function CollectionCover({ imageId }: { imageId: string | null }) {
-  if (!imageId) return <CoverPlaceholder />;
-  return <RegisteredCover imageId={imageId} />;
+interface CollectionCoverProps {
+  imageId: string | null;
+  linkCount: number;
+  /** The collection's first books, in its order; undefined while they load. */
+  books: MosaicBook[] | undefined;
 }
 
-function RegisteredCover({ imageId }: { imageId: string }) {
+/** The collection's own cover image when it has one, else a mosaic of its books' covers. */
+export function CollectionCover({ imageId, linkCount, books }: CollectionCoverProps) {
+  const mosaic = <CollectionMosaic linkCount={linkCount} books={books} />;
+  if (!imageId) return mosaic;
+  return <RegisteredCover imageId={imageId} fallback={mosaic} />;
+}
+
+function RegisteredCover({ imageId, fallback }: { imageId: string; fallback: ReactNode }) {
   const image = useQuery(collectionImageQueryOptions(imageId));
   const [failedUrl, setFailedUrl] = useState<string>();
-  if (image.isPending) return <Skeleton h={COVER_HEIGHT} radius={0} />;
-  if (image.isError || failedUrl === image.data.url) return <CoverPlaceholder />;
+  if (image.isPending) return <Skeleton h={COVER_BAND_HEIGHT} radius={0} />;
+  if (image.isError || failedUrl === image.data.url) return fallback;
   return (
     <Image
       src={image.data.url}
       alt={image.data.attributes.alt}
-      h={COVER_HEIGHT}
+      h={COVER_BAND_HEIGHT}
       fit="contain"
       bg="gray.1"
       onError={() => {
         setFailedUrl(image.data.url);
       }}
     />
-  );
-}
-
-function CoverPlaceholder() {
-  return (
-    <Center h={COVER_HEIGHT} bg="gray.1" c="gray.5">
-      <IconStack2 size={48} aria-hidden="true" />
-    </Center>
   );
 }

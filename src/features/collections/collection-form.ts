@@ -24,9 +24,8 @@ const linkIdsSchema = v.pipe(
   v.maxLength(COLLECTION_MAX_LINKS, `A collection holds at most ${COLLECTION_MAX_LINKS} links.`),
 );
 
-export const editCollectionSchema = v.object({ title: titleSchema, linkIds: linkIdsSchema });
-
-export const createCollectionSchema = v.pipe(
+/** The create and edit forms' values: the same fields, as both save the same collection. */
+export const collectionFormSchema = v.pipe(
   v.object({
     title: titleSchema,
     linkIds: linkIdsSchema,
@@ -62,16 +61,44 @@ export const createCollectionSchema = v.pipe(
   ),
 );
 
-export type CreateCollectionValues = v.InferInput<typeof createCollectionSchema>;
-export type CreateCollectionInput = v.InferOutput<typeof createCollectionSchema>;
+export type CollectionFormValues = v.InferInput<typeof collectionFormSchema>;
+export type CollectionFormInput = v.InferOutput<typeof collectionFormSchema>;
 
-export const emptyCreateCollectionValues: CreateCollectionValues = {
+export const emptyCollectionFormValues: CollectionFormValues = {
   title: '',
   linkIds: [],
   aliasCode: '',
   coverImageId: '',
   coverAlt: '',
 };
+
+/** An edit form's first values: the collection as it is, and no new cover. */
+export function collectionFormValuesOf(collection: {
+  title: string;
+  linkIds: string[];
+  aliasCode: string;
+}): CollectionFormValues {
+  return {
+    ...emptyCollectionFormValues,
+    title: collection.title,
+    linkIds: collection.linkIds,
+    aliasCode: collection.aliasCode,
+  };
+}
+
+/** The same alias, which readers' addresses treat alike in any letter case. */
+export function isSameAlias(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** The links in a new order: the one at `from` put at `to`. */
+export function moveLink(linkIds: readonly string[], from: number, to: number): string[] {
+  const moved = [...linkIds];
+  if (from < 0 || from >= moved.length || to < 0 || to >= moved.length) return moved;
+  const [link] = moved.splice(from, 1);
+  if (link !== undefined) moved.splice(to, 0, link);
+  return moved;
+}
 
 const FALLBACK_MESSAGE = 'That did not work. Please try again.';
 

@@ -1,9 +1,8 @@
 import '@/components/on-demand-mantine-styles';
 import { Anchor, Loader, MultiSelect, type MultiSelectProps } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { MODAL_BASE_Z_INDEX } from '@/components/stacked-modal';
-import { COLLECTION_MAX_LINKS, toLinkChoices } from './collection-form';
-import { linkChoicesQueryOptions, linksByIdsQueryOptions } from './collections-queries';
+import { COLLECTION_MAX_LINKS } from './collection-form';
+import { useLinkChoices } from './use-link-choices';
 
 // The dropdown opens inside a stacked modal, so it must sit above every modal.
 const DROPDOWN_Z_INDEX = MODAL_BASE_Z_INDEX + 100;
@@ -22,15 +21,7 @@ export function CollectionLinksSelect({
   error,
   ...props
 }: CollectionLinksSelectProps) {
-  const choices = useQuery(linkChoicesQueryOptions());
-  const loadedIds = new Set(choices.data?.results.map((link) => link.id));
-  const missingIds = choices.isSuccess ? initialIds.filter((id) => !loadedIds.has(id)) : [];
-  const picked = useQuery({
-    ...linksByIdsQueryOptions(missingIds),
-    enabled: missingIds.length > 0,
-  });
-  const links = [...(choices.data?.results ?? []), ...(picked.data?.results ?? [])];
-  const data = toLinkChoices(links, choices.isSuccess && !picked.isPending ? initialIds : []);
+  const { choices, data } = useLinkChoices(initialIds);
 
   const loadError = choices.isError ? (
     <>
@@ -45,7 +36,7 @@ export function CollectionLinksSelect({
     <MultiSelect
       {...props}
       label="Links in this collection"
-      description="Pick from your links, in the order readers should see them."
+      description="Pick from your links, then put them in the order readers should see them."
       placeholder={choices.isPending ? 'Loading your links…' : 'Search your links'}
       data={data}
       searchable

@@ -11,18 +11,20 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconStack2 } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
 import { lazyModule } from '@/lib/later/lazy-module';
 import { CollectionCard } from './collection-card';
 import { collectionCountLabel } from './collection-form';
-import type { Collection } from './collection-types';
+import type { Collection, MosaicBook } from './collection-types';
+import { MOSAIC_SIZE } from './collection-mosaic';
 import {
   COLLECTIONS_PAGE_SIZE,
   collectionsListQueryOptions,
   collectionsPageQuery,
+  linksByIdsQueryOptions,
 } from './collections-queries';
 
 const route = getRouteApi('/_authenticated/links/collections');
@@ -37,6 +39,7 @@ export function CollectionsPage() {
   const { page } = route.useSearch();
   const navigate = route.useNavigate();
   const { data } = useSuspenseQuery(collectionsListQueryOptions(collectionsPageQuery(page)));
+  const booksOf = useMosaicBooks(data.results);
   const [dialog, setDialog] = useState<CollectionDialog>();
   const [target, setTarget] = useState<Collection>();
   const {
@@ -117,6 +120,7 @@ export function CollectionsPage() {
                 <CollectionCard
                   key={collection.id}
                   collection={collection}
+                  books={booksOf(collection)}
                   onEdit={openFor('edit')}
                   onDelete={openFor('delete')}
                   onActionIntent={warmUpDialogs}
@@ -161,6 +165,27 @@ export function CollectionsPage() {
       )}
     </Stack>
   );
+}
+
+/**
+ * The books the page's cards show, in one call for the whole page: each collection's first
+ * few links. Gives undefined while they load, and no books when they could not be loaded.
+ */
+function useMosaicBooks(
+  collections: readonly Collection[],
+): (collection: Collection) => MosaicBook[] | undefined {
+  const ids = [
+    ...new Set(collections.flatMap((collection) => collection.linkIds.slice(0, MOSAIC_SIZE))),
+  ];
+  const books = useQuery({ ...linksByIdsQueryOptions(ids), enabled: ids.length > 0 });
+  const byId = new Map(books.data?.results.map((link) => [link.id, link]));
+  return (collection) => {
+    if (books.isPending && ids.length > 0) return undefined;
+    return collection.linkIds.slice(0, MOSAIC_SIZE).flatMap((id) => {
+      const book = byId.get(id);
+      return book ? [book] : [];
+    });
+  };
 }
 
 function NoCollectionsYet({ createButton }: { createButton: ReactNode }) {

@@ -1,22 +1,14 @@
-import { Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import '@/components/on-demand-mantine-styles';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { $api } from '@/api/query-client';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
-import { useFormFailure } from '@/components/use-form-failure';
-import {
-  COLLECTION_TITLE_MAX_LENGTH,
-  editCollectionSchema,
-  toFormFailure,
-} from './collection-form';
-import { CollectionLinksSelect } from './collection-links-select';
+import { collectionFormValuesOf, collectionLinksLabel } from './collection-form';
+import { CollectionFormFields } from './collection-form-fields';
 import type { Collection } from './collection-types';
-
-const fieldMap = { title: 'title', linkIds: 'linkIds' };
+import { useCollectionForm } from './use-collection-form';
 
 interface EditCollectionModalProps {
   collection: Collection | undefined;
@@ -41,60 +33,37 @@ function EditCollectionForm({
   collection: Collection;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
   const updateCollection = $api.useMutation('put', '/v2/collections/{id}');
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { title: collection.title, linkIds: collection.linkIds },
-    validate: schemaResolver(editCollectionSchema, { sync: true }),
-  });
-  const failure = useFormFailure(form);
-
-  const submit = form.onSubmit((values) => {
-    const { title, linkIds } = v.parse(editCollectionSchema, values);
-    failure.clear();
-    updateCollection.mutate(
-      { params: { path: { id: collection.id } }, body: { title, linkIds } },
-      {
-        onSuccess: (updated) => {
-          void queryClient.invalidateQueries({ queryKey: ['get', '/v2/collections/list'] });
-          void queryClient.invalidateQueries({ queryKey: ['get', '/v2/collections/{id}'] });
-          notifications.show({
-            color: 'teal',
-            title: 'Collection saved',
-            message: `${updated.title} now holds ${updated.linkIds.length} ${updated.linkIds.length === 1 ? 'link' : 'links'}.`,
-          });
-          onDone();
+  const { form, failure, submit, saving } = useCollectionForm({
+    initialValues: collectionFormValuesOf(collection),
+    currentAlias: collection.aliasCode,
+    write: (input, imageId) =>
+      updateCollection.mutateAsync({
+        params: { path: { id: collection.id } },
+        body: {
+          title: input.title,
+          linkIds: input.linkIds,
+          // Sent only when changed, so a save without it never touches the alias.
+          ...(input.aliasCode === collection.aliasCode ? {} : { aliasCode: input.aliasCode }),
+          ...(imageId ? { imageId } : {}),
         },
-        onError: (error) => {
-          failure.apply(toFormFailure(error, fieldMap));
-        },
-      },
-    );
+      }),
+    onSaved: (updated) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Collection saved',
+        message: `${updated.title} now holds ${collectionLinksLabel(updated.linkIds.length)}.`,
+      });
+      onDone();
+    },
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label="Title"
-          required
-          data-autofocus
-          maxLength={COLLECTION_TITLE_MAX_LENGTH}
-          key={form.key('title')}
-          {...form.getInputProps('title')}
-        />
-        <CollectionLinksSelect
-          initialIds={collection.linkIds}
-          key={form.key('linkIds')}
-          {...form.getInputProps('linkIds')}
-        />
+        <CollectionFormFields form={form} collection={collection} />
         <FormFailure title="The collection was not saved" message={failure.message} />
-        <FormActions
-          onCancel={onDone}
-          submitLabel="Save changes"
-          pending={updateCollection.isPending}
-        />
+        <FormActions onCancel={onDone} submitLabel="Save changes" pending={saving} />
       </Stack>
     </form>
   );

@@ -1,9 +1,6 @@
 import '@/components/on-demand-mantine-styles';
 import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
 import {
-  Container,
   Button,
   CopyButton,
   EmptyState,
@@ -14,20 +11,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import {
-  IconArrowLeft,
-  IconCalendar,
-  IconChartBar,
-  IconCheck,
-  IconCopy,
-} from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconChartBar, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { components } from '@/api/schema';
 import { AnchorLink } from '@/components/anchor-link';
+import { QrCodeButton } from '@/components/qr-code/qr-code-button';
 import { abbreviateNumber } from '@/lib/format-number';
 import {
   clicksByCountryData,
@@ -37,21 +28,25 @@ import {
   topReferrerRows,
 } from './report-charts';
 import {
+  ClicksOverTimeChart,
   CountryBreakdown,
-  DeferredChart,
   NoBreakdown,
   ReferrerTable,
   ReportSection,
   Stat,
-  storeChartHeight,
+  StoreChart,
   UncountedVisits,
 } from './report-parts';
-import { linkReportQueryOptions, reportQuery } from './reports-queries';
+import { DateRangeFilter, RANGE_FORMAT } from './report-range-filter';
+import {
+  linkReportQueryOptions,
+  reportQuery,
+  shortLinkMetadataQueryOptions,
+} from './reports-queries';
 
 type LinkReport = components['schemas']['LinkReport'];
 
 const route = getRouteApi('/_authenticated/links_/reports/$domain/$code');
-const RANGE_FORMAT = 'MMM D, YYYY';
 
 export function LinkReportPage() {
   const { domain, code } = route.useParams();
@@ -62,12 +57,18 @@ export function LinkReportPage() {
   );
   const hasCustomRange = Boolean(search.from ?? search.to);
   const shortLink = `${domain}/${code}`;
+  // The cover the QR code may carry is asked for only once its dialog is.
+  const [qrCodeWanted, setQrCodeWanted] = useState(false);
+  const { data: metadata } = useQuery({
+    ...shortLinkMetadataQueryOptions({ domain, code }),
+    enabled: qrCodeWanted,
+  });
 
   const showRange = (from: string, to: string) => void navigate({ search: { from, to } });
   const showDefaultRange = () => void navigate({ search: {} });
 
   return (
-    <Container size="lg" py="lg">
+    <div>
       <Stack gap="lg">
         <AnchorLink to="/links/books" size="sm">
           <Group gap={4} component="span">
@@ -96,6 +97,20 @@ export function LinkReportPage() {
                 Last 30 days
               </Button>
             )}
+            <QrCodeButton
+              variant="default"
+              link={{
+                shortUrl: `https://${shortLink}`,
+                code,
+                label: shortLink,
+                coverUrl: metadata?.coverImageUrl,
+              }}
+              onOpen={() => {
+                setQrCodeWanted(true);
+              }}
+            >
+              QR code
+            </QrCodeButton>
           </Group>
         </Group>
 
@@ -109,37 +124,7 @@ export function LinkReportPage() {
           <ReportCharts report={report} />
         )}
       </Stack>
-    </Container>
-  );
-}
-
-function DateRangeFilter({
-  from,
-  to,
-  onChange,
-}: {
-  from: string;
-  to: string;
-  onChange: (from: string, to: string) => void;
-}) {
-  const [range, setRange] = useState<[string | null, string | null]>([from, to]);
-  return (
-    <DatePickerInput
-      type="range"
-      label="Dates"
-      value={range}
-      onChange={(next) => {
-        setRange(next);
-        const [start, end] = next;
-        if (start && end) onChange(start, end);
-      }}
-      valueFormat={RANGE_FORMAT}
-      maxDate={dayjs().format('YYYY-MM-DD')}
-      nextLabel="Next month"
-      previousLabel="Previous month"
-      leftSection={<IconCalendar size={16} aria-hidden="true" />}
-      miw={260}
-    />
+    </div>
   );
 }
 
@@ -173,42 +158,12 @@ function ReportCharts({ report }: { report: LinkReport }) {
       <UncountedVisits excluded={report.excludedClicks} />
 
       <ReportSection title="Clicks over time">
-        <DeferredChart height={260}>
-          <AreaChart
-            h={260}
-            data={days}
-            dataKey="date"
-            series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
-            curveType="monotone"
-            withDots={false}
-            valueFormatter={abbreviateNumber}
-            gridAxis="y"
-            tickLine="none"
-            accessibilityLayer
-          />
-        </DeferredChart>
+        <ClicksOverTimeChart days={days} />
       </ReportSection>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ReportSection title="By store">
-          {stores.length === 0 ? (
-            <NoBreakdown />
-          ) : (
-            <DeferredChart height={storeChartHeight(stores.length)}>
-              <BarChart
-                h={storeChartHeight(stores.length)}
-                data={stores}
-                dataKey="store"
-                orientation="vertical"
-                series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
-                valueFormatter={abbreviateNumber}
-                yAxisProps={{ width: 140 }}
-                gridAxis="x"
-                tickLine="none"
-                accessibilityLayer
-              />
-            </DeferredChart>
-          )}
+          <StoreChart stores={stores} />
         </ReportSection>
         <ReportSection title="By country">
           {countries.length === 0 ? <NoBreakdown /> : <CountryBreakdown countries={countries} />}

@@ -1,9 +1,9 @@
-import { Container, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 
 /** Shown while a link's report loads. */
 export function LinkReportSkeleton() {
   return (
-    <Container size="lg" py="lg">
+    <div>
       <Stack gap="lg" role="status" aria-label="Loading the report">
         <Skeleton h={14} w={120} />
         <Group justify="space-between" align="flex-end">
@@ -30,6 +30,6 @@ export function LinkReportSkeleton() {
           <Skeleton h={240} radius="md" />
         </SimpleGrid>
       </Stack>
-    </Container>
+    </div>
   );
 }

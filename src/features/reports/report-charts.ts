@@ -143,3 +143,44 @@ export function reportSummary(
     topStore: stores[0],
   };
 }
+
+export interface BookRow {
+  linkId: string;
+  title: string;
+  author: string;
+  coverImageUrl: string | null;
+  /** The short link's address without its scheme, e.g. 'shelf.to/salt-orchard'. */
+  shortLink: string;
+  clicks: number;
+  share: string;
+}
+
+type CollectionReport = components['schemas']['CollectionReport'];
+type ReportedLink = Pick<
+  components['schemas']['Link'],
+  'id' | 'title' | 'author' | 'coverImageUrl' | 'domain' | 'code'
+>;
+
+/** Each book of a collection with its clicks, busiest first; a link it cannot name is kept. */
+export function clicksByBookRows(
+  byLink: CollectionReport['byLink'],
+  links: readonly ReportedLink[],
+  totalClicks: number,
+): BookRow[] {
+  const linksById = new Map(links.map((link) => [link.id, link]));
+  const total = totalClicks > 0 ? totalClicks : byLink.reduce((sum, row) => sum + row.clicks, 0);
+  return [...byLink]
+    .sort((a, b) => b.clicks - a.clicks)
+    .map(({ linkId, clicks }) => {
+      const link = linksById.get(linkId);
+      return {
+        linkId,
+        title: link?.title.trim() || 'Untitled link',
+        author: link?.author ?? '',
+        coverImageUrl: link?.coverImageUrl ?? null,
+        shortLink: link ? `${link.domain}/${link.code}` : linkId,
+        clicks,
+        share: shareOf(clicks, total),
+      };
+    });
+}

@@ -2,12 +2,14 @@
 // charts that draw after the rest of the report is on screen.
 import '@/components/on-demand-mantine-styles';
 import '@mantine/charts/styles.css';
-import { DonutChart } from '@mantine/charts';
+import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDeferredValue, useId, type ReactNode } from 'react';
 import type { components } from '@/api/schema';
+import { BookCover } from '@/components/book-cover';
 import { abbreviateNumber } from '@/lib/format-number';
-import type { CountrySlice, ReferrerRow } from './report-charts';
+import type { BookRow, CountrySlice, DailyPoint, ReferrerRow, StorePoint } from './report-charts';
+import classes from './report-parts.module.css';
 
 type LinkReport = components['schemas']['LinkReport'];
 
@@ -138,25 +140,126 @@ export function CountryBreakdown({ countries }: { countries: CountrySlice[] }) {
   );
 }
 
+export function ClicksOverTimeChart({ days }: { days: DailyPoint[] }) {
+  return (
+    <DeferredChart height={260}>
+      <AreaChart
+        h={260}
+        data={days}
+        dataKey="date"
+        series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
+        curveType="monotone"
+        withDots={false}
+        valueFormatter={abbreviateNumber}
+        gridAxis="y"
+        tickLine="none"
+        accessibilityLayer
+      />
+    </DeferredChart>
+  );
+}
+
+export function StoreChart({ stores }: { stores: StorePoint[] }) {
+  if (stores.length === 0) return <NoBreakdown />;
+  const height = storeChartHeight(stores.length);
+  return (
+    <DeferredChart height={height}>
+      <BarChart
+        h={height}
+        data={stores}
+        dataKey="store"
+        orientation="vertical"
+        series={[{ name: 'clicks', label: 'Clicks', color: 'shelf.7' }]}
+        valueFormatter={abbreviateNumber}
+        yAxisProps={{ width: 140 }}
+        gridAxis="x"
+        tickLine="none"
+        accessibilityLayer
+      />
+    </DeferredChart>
+  );
+}
+
+/** A table's numbers: never wrapped, so they line up; the text column wraps instead. */
+function CountCells({ clicks, share }: { clicks: number; share: string }) {
+  return (
+    <>
+      <Table.Td ta="right" className={classes.count} title={clicks.toLocaleString('en')}>
+        {abbreviateNumber(clicks)}
+      </Table.Td>
+      <Table.Td ta="right" className={classes.count}>
+        {share}
+      </Table.Td>
+    </>
+  );
+}
+
 export function ReferrerTable({ rows }: { rows: ReferrerRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table verticalSpacing="xs" highlightOnHover>
+    <Table.ScrollContainer minWidth={240} className={classes.tableScroll}>
+      <Table verticalSpacing="xs" highlightOnHover layout="fixed">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Referrer</Table.Th>
-            <Table.Th ta="right">Clicks</Table.Th>
-            <Table.Th ta="right">Share</Table.Th>
+            <Table.Th ta="right" w={72}>
+              Clicks
+            </Table.Th>
+            <Table.Th ta="right" w={64}>
+              Share
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.referrer}>
-              <Table.Td>{row.referrer}</Table.Td>
-              <Table.Td ta="right" title={row.clicks.toLocaleString('en')}>
-                {abbreviateNumber(row.clicks)}
+              <Table.Td className={classes.wrapping}>{row.referrer}</Table.Td>
+              <CountCells clicks={row.clicks} share={row.share} />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A collection's books with their clicks, each beside its cover. */
+export function BookTable({ rows }: { rows: BookRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={240} className={classes.tableScroll}>
+      <Table verticalSpacing="xs" highlightOnHover layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Book</Table.Th>
+            <Table.Th ta="right" w={72}>
+              Clicks
+            </Table.Th>
+            <Table.Th ta="right" w={64}>
+              Share
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.linkId}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <BookCover
+                    src={row.coverImageUrl}
+                    title={row.title}
+                    author={row.author}
+                    width={32}
+                  />
+                  <Stack gap={0} className={classes.wrapping}>
+                    <Text size="sm" fw={500}>
+                      {row.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {row.shortLink}
+                    </Text>
+                  </Stack>
+                </Group>
               </Table.Td>
-              <Table.Td ta="right">{row.share}</Table.Td>
+              <CountCells clicks={row.clicks} share={row.share} />
             </Table.Tr>
           ))}
         </Table.Tbody>

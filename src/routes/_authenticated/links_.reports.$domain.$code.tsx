@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { LinkReportPage } from '@/features/reports/link-report-page';
 import { LinkReportSkeleton } from '@/features/reports/link-report-skeleton';
-import { linkReportQueryOptions, reportQuery } from '@/features/reports/reports-queries';
+import {
+  linkReportQueryOptions,
+  reportQuery,
+  reportRangeSearchSchema,
+} from '@/features/reports/reports-queries';
 import { titleMeta } from '@/lib/page-title';
 
-const reportDateSchema = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined);
-
-const reportSearchSchema = v.object({ from: reportDateSchema, to: reportDateSchema });
-
 export const Route = createFileRoute('/_authenticated/links_/reports/$domain/$code')({
-  validateSearch: reportSearchSchema,
+  validateSearch: reportRangeSearchSchema,
   loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
   loader: ({ context, params, deps }) =>
     context.queryClient.ensureQueryData(linkReportQueryOptions(reportQuery(params, deps))),

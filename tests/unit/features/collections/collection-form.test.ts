@@ -5,9 +5,11 @@ import { ApiError, UNKNOWN_FIELD_ERROR } from '@/api/api-error';
 import {
   collectionCountLabel,
   collectionLinksLabel,
-  createCollectionSchema,
-  editCollectionSchema,
-  emptyCreateCollectionValues,
+  collectionFormSchema,
+  collectionFormValuesOf,
+  emptyCollectionFormValues,
+  isSameAlias,
+  moveLink,
   toFormFailure,
   toLinkChoices,
   withoutScheme,
@@ -23,15 +25,15 @@ function issuesOf(schema: v.GenericSchema, values: unknown) {
 }
 
 const valid = {
-  ...emptyCreateCollectionValues,
+  ...emptyCollectionFormValues,
   title: '  The Orchard Trilogy ',
   linkIds: ['lnk_01HZX00000'],
   aliasCode: 'orchard trilogy',
 };
 
-describe('createCollectionSchema', () => {
+describe('collectionFormSchema', () => {
   test('trims the title and removes spaces from the alias', () => {
-    expect(v.parse(createCollectionSchema, valid)).toEqual({
+    expect(v.parse(collectionFormSchema, valid)).toEqual({
       title: 'The Orchard Trilogy',
       linkIds: ['lnk_01HZX00000'],
       aliasCode: 'orchardtrilogy',
@@ -41,29 +43,29 @@ describe('createCollectionSchema', () => {
   });
 
   test('an empty alias is allowed', () => {
-    expect(issuesOf(createCollectionSchema, { ...valid, aliasCode: '' })).toEqual({});
+    expect(issuesOf(collectionFormSchema, { ...valid, aliasCode: '' })).toEqual({});
   });
 
   test('a title is required and at most 200 characters', () => {
-    expect(issuesOf(createCollectionSchema, { ...valid, title: '   ' })).toHaveProperty('title');
-    expect(issuesOf(createCollectionSchema, { ...valid, title: 'x'.repeat(201) })).toHaveProperty(
+    expect(issuesOf(collectionFormSchema, { ...valid, title: '   ' })).toHaveProperty('title');
+    expect(issuesOf(collectionFormSchema, { ...valid, title: 'x'.repeat(201) })).toHaveProperty(
       'title',
     );
-    expect(issuesOf(createCollectionSchema, { ...valid, title: 'x'.repeat(200) })).toEqual({});
+    expect(issuesOf(collectionFormSchema, { ...valid, title: 'x'.repeat(200) })).toEqual({});
   });
 
   test('the alias follows the vanity code rule', () => {
-    expect(issuesOf(createCollectionSchema, { ...valid, aliasCode: 'ab' })).toEqual({
+    expect(issuesOf(collectionFormSchema, { ...valid, aliasCode: 'ab' })).toEqual({
       aliasCode: 'A custom link needs at least 3 characters, or leave it empty.',
     });
     expect(
-      issuesOf(createCollectionSchema, { ...valid, aliasCode: 'orchard/trilogy' }),
+      issuesOf(collectionFormSchema, { ...valid, aliasCode: 'orchard/trilogy' }),
     ).toHaveProperty('aliasCode');
   });
 
   test('a cover needs a description, and its id uses the image host’s characters', () => {
     expect(
-      issuesOf(createCollectionSchema, {
+      issuesOf(collectionFormSchema, {
         ...valid,
         coverImageId: 'shelflink/covers/orchard-trilogy-box',
       }),
@@ -72,14 +74,14 @@ describe('createCollectionSchema', () => {
         'Describe the cover for readers who cannot see it, like “The Orchard Trilogy box set”.',
     });
     expect(
-      issuesOf(createCollectionSchema, {
+      issuesOf(collectionFormSchema, {
         ...valid,
         coverImageId: 'covers/box set?.jpg',
         coverAlt: 'Box set',
       }),
     ).toHaveProperty('coverImageId');
     expect(
-      issuesOf(createCollectionSchema, {
+      issuesOf(collectionFormSchema, {
         ...valid,
         coverImageId: 'shelflink/covers/orchard-trilogy-box',
         coverAlt: 'The Orchard Trilogy box set',
@@ -89,9 +91,48 @@ describe('createCollectionSchema', () => {
 
   test('a collection holds at most 100 links', () => {
     const linkIds = Array.from({ length: 101 }, (_, index) => `lnk_${index}`);
-    expect(issuesOf(editCollectionSchema, { title: 'Many', linkIds })).toEqual({
+    expect(issuesOf(collectionFormSchema, { ...valid, linkIds })).toEqual({
       linkIds: 'A collection holds at most 100 links.',
     });
+  });
+});
+
+describe('the edit form', () => {
+  test('starts from the collection as it is, with no new cover', () => {
+    expect(
+      collectionFormValuesOf({
+        title: 'The Orchard Trilogy',
+        linkIds: ['lnk_a', 'lnk_b'],
+        aliasCode: 'orchard-trilogy',
+      }),
+    ).toEqual({
+      title: 'The Orchard Trilogy',
+      linkIds: ['lnk_a', 'lnk_b'],
+      aliasCode: 'orchard-trilogy',
+      coverImageId: '',
+      coverAlt: '',
+    });
+  });
+
+  test('an alias in another letter case is the same alias', () => {
+    expect(isSameAlias('Orchard-Trilogy', 'orchard-trilogy')).toBe(true);
+    expect(isSameAlias('orchard-books', 'orchard-trilogy')).toBe(false);
+  });
+});
+
+describe('moveLink', () => {
+  const ids = ['a', 'b', 'c', 'd'];
+
+  test('puts a link at its new place, the others keeping their order', () => {
+    expect(moveLink(ids, 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveLink(ids, 3, 0)).toEqual(['d', 'a', 'b', 'c']);
+    expect(moveLink(ids, 1, 2)).toEqual(['a', 'c', 'b', 'd']);
+  });
+
+  test('leaves the order as it is for a place outside the list, and never changes its input', () => {
+    expect(moveLink(ids, 0, -1)).toEqual(ids);
+    expect(moveLink(ids, 4, 0)).toEqual(ids);
+    expect(ids).toEqual(['a', 'b', 'c', 'd']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 
 import {
+  clicksByBookRows,
   clicksByCountryData,
   clicksByStoreData,
   clicksOverTimeData,
@@ -148,5 +149,52 @@ describe('reportSummary', () => {
 
   test('no clicks means no busiest day', () => {
     expect(reportSummary([], []).busiestDay).toBeUndefined();
+  });
+});
+
+describe('clicksByBookRows', () => {
+  const link = (id: string, title: string, code: string) => ({
+    id,
+    title,
+    author: 'Maya Okafor',
+    coverImageUrl: null,
+    domain: 'shelf.to',
+    code,
+  });
+
+  test('names each book, busiest first, with its share of the clicks', () => {
+    const rows = clicksByBookRows(
+      [
+        { linkId: 'lnk_b', clicks: 1 },
+        { linkId: 'lnk_a', clicks: 3 },
+      ],
+      [link('lnk_a', 'The Salt Orchard', 'salt'), link('lnk_b', ' ', 'ledger')],
+      4,
+    );
+    expect(rows).toEqual([
+      {
+        linkId: 'lnk_a',
+        title: 'The Salt Orchard',
+        author: 'Maya Okafor',
+        coverImageUrl: null,
+        shortLink: 'shelf.to/salt',
+        clicks: 3,
+        share: '75%',
+      },
+      {
+        linkId: 'lnk_b',
+        title: 'Untitled link',
+        author: 'Maya Okafor',
+        coverImageUrl: null,
+        shortLink: 'shelf.to/ledger',
+        clicks: 1,
+        share: '25%',
+      },
+    ]);
+  });
+
+  test('keeps a link it cannot name, by its id', () => {
+    const [row] = clicksByBookRows([{ linkId: 'lnk_gone', clicks: 0 }], [], 0);
+    expect(row).toMatchObject({ title: 'Untitled link', shortLink: 'lnk_gone', share: '0%' });
   });
 });

@@ -1,0 +1,62 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { normalizeVanityCode, vanityCodeSchema } from '@/lib/validation-rules';
+import { isSameAlias } from './collection-form';
+import { aliasAvailabilityQueryOptions } from './collections-queries';
+
+/** How long typing pauses before the alias is checked. */
+export const ALIAS_CHECK_DEBOUNCE_MS = 400;
+
+/** How long an answer about an alias is trusted when the form is saved. */
+const RECENT_ANSWER_MS = 30_000;
+
+export interface AliasAvailability {
+  /** The alias being asked about, spaces removed. */
+  code: string;
+  checking: boolean;
+  /** Known only for the alias as it is now; undefined until it is, or when it needs no call. */
+  isAvailable: boolean | undefined;
+}
+
+/**
+ * Whether an alias needs asking about: not an empty one (we choose one), nor one the form would
+ * refuse anyway, nor the collection's own.
+ */
+function needsCheck(code: string, currentAlias: string | undefined): boolean {
+  if (code === '' || !v.is(vanityCodeSchema, code)) return false;
+  return currentAlias === undefined || currentAlias === '' || !isSameAlias(code, currentAlias);
+}
+
+/** The alias's availability as the author types, asked once typing pauses. */
+export function useAliasAvailability(typed: string, currentAlias?: string): AliasAvailability {
+  const code = normalizeVanityCode(typed);
+  const [debouncedCode] = useDebouncedValue(code, ALIAS_CHECK_DEBOUNCE_MS);
+  const availability = useQuery({
+    ...aliasAvailabilityQueryOptions(debouncedCode),
+    enabled: needsCheck(debouncedCode, currentAlias),
+  });
+  if (!needsCheck(code, currentAlias)) return { code, checking: false, isAvailable: undefined };
+  // Answers are only shown for the alias as it is now, never for one the author has since changed.
+  const settled = debouncedCode === code && !availability.isFetching;
+  return {
+    code,
+    checking: !settled,
+    isAvailable: settled ? availability.data?.isAvailable : undefined,
+  };
+}
+
+/** Asks, as the form is saved, whether the alias is free; the collection's own alias is. */
+export async function isAliasFree(
+  queryClient: QueryClient,
+  code: string,
+  currentAlias?: string,
+): Promise<boolean> {
+  if (!needsCheck(code, currentAlias)) return true;
+  // A recent answer from the live check is reused; the server checks again as it saves.
+  const availability = await queryClient.query({
+    ...aliasAvailabilityQueryOptions(code),
+    staleTime: RECENT_ANSWER_MS,
+  });
+  return availability.isAvailable;
+}
