@@ -21,6 +21,7 @@ import {
   CountryBreakdown,
   NoBreakdown,
   ReportSection,
+  ReportStats,
   Stat,
   StoreChart,
 } from './report-parts';
@@ -106,24 +107,13 @@ function ReportCharts({ report, books }: { report: CollectionReport; books: Book
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <Stat
-          label="Total clicks"
-          value={abbreviateNumber(report.totalClicks)}
-          detail={`${report.totalClicks.toLocaleString('en')} clicks`}
-        />
-        <Stat label="A day on average" value={abbreviateNumber(summary.dailyAverage)} />
-        <Stat
-          label="Busiest day"
-          value={summary.busiestDay?.date ?? '–'}
-          detail={summary.busiestDay && `${abbreviateNumber(summary.busiestDay.clicks)} clicks`}
-        />
+      <ReportStats totalClicks={report.totalClicks} summary={summary}>
         <Stat
           label="Top book"
           value={topBook?.title ?? '–'}
           detail={topBook && `${abbreviateNumber(topBook.clicks)} clicks`}
         />
-      </SimpleGrid>
+      </ReportStats>
 
       <ReportSection title="Clicks over time">
         <ClicksOverTimeChart days={days} />

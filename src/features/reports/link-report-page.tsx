@@ -33,6 +33,7 @@ import {
   NoBreakdown,
   ReferrerTable,
   ReportSection,
+  ReportStats,
   Stat,
   StoreChart,
   UncountedVisits,
@@ -137,24 +138,13 @@ function ReportCharts({ report }: { report: LinkReport }) {
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <Stat
-          label="Total clicks"
-          value={abbreviateNumber(report.totalClicks)}
-          detail={`${report.totalClicks.toLocaleString('en')} clicks`}
-        />
-        <Stat label="A day on average" value={abbreviateNumber(summary.dailyAverage)} />
-        <Stat
-          label="Busiest day"
-          value={summary.busiestDay?.date ?? '–'}
-          detail={summary.busiestDay && `${abbreviateNumber(summary.busiestDay.clicks)} clicks`}
-        />
+      <ReportStats totalClicks={report.totalClicks} summary={summary}>
         <Stat
           label="Top store"
           value={summary.topStore?.store ?? '–'}
           detail={summary.topStore && `${abbreviateNumber(summary.topStore.clicks)} clicks`}
         />
-      </SimpleGrid>
+      </ReportStats>
       <UncountedVisits excluded={report.excludedClicks} />
 
       <ReportSection title="Clicks over time">

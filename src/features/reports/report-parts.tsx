@@ -3,12 +3,19 @@
 import '@/components/on-demand-mantine-styles';
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import { Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDeferredValue, useId, type ReactNode } from 'react';
 import type { components } from '@/api/schema';
 import { BookCover } from '@/components/book-cover';
 import { abbreviateNumber } from '@/lib/format-number';
-import type { BookRow, CountrySlice, DailyPoint, ReferrerRow, StorePoint } from './report-charts';
+import type {
+  BookRow,
+  CountrySlice,
+  DailyPoint,
+  ReferrerRow,
+  ReportSummary,
+  StorePoint,
+} from './report-charts';
 import classes from './report-parts.module.css';
 
 type LinkReport = components['schemas']['LinkReport'];
@@ -82,6 +89,37 @@ export function Stat({
         </Text>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The report's headline figures: total clicks, the daily average and the busiest day, then the
+ * report's own fourth figure (its top store, its top book).
+ */
+export function ReportStats({
+  totalClicks,
+  summary,
+  children,
+}: {
+  totalClicks: number;
+  summary: ReportSummary;
+  children: ReactNode;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      <Stat
+        label="Total clicks"
+        value={abbreviateNumber(totalClicks)}
+        detail={`${totalClicks.toLocaleString('en')} clicks`}
+      />
+      <Stat label="A day on average" value={abbreviateNumber(summary.dailyAverage)} />
+      <Stat
+        label="Busiest day"
+        value={summary.busiestDay?.date ?? '–'}
+        detail={summary.busiestDay && `${abbreviateNumber(summary.busiestDay.clicks)} clicks`}
+      />
+      {children}
+    </SimpleGrid>
   );
 }
 
@@ -194,13 +232,14 @@ function CountCells({ clicks, share }: { clicks: number; share: string }) {
   );
 }
 
-export function ReferrerTable({ rows }: { rows: ReferrerRow[] }) {
+/** A table of clicks and their share, one row per what `label` names (a referrer, a book). */
+function CountTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.ScrollContainer minWidth={240} className={classes.tableScroll}>
       <Table verticalSpacing="xs" highlightOnHover layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Referrer</Table.Th>
+            <Table.Th>{label}</Table.Th>
             <Table.Th ta="right" w={72}>
               Clicks
             </Table.Th>
@@ -209,61 +248,47 @@ export function ReferrerTable({ rows }: { rows: ReferrerRow[] }) {
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.referrer}>
-              <Table.Td className={classes.wrapping}>{row.referrer}</Table.Td>
-              <CountCells clicks={row.clicks} share={row.share} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+export function ReferrerTable({ rows }: { rows: ReferrerRow[] }) {
+  return (
+    <CountTable label="Referrer">
+      {rows.map((row) => (
+        <Table.Tr key={row.referrer}>
+          <Table.Td className={classes.wrapping}>{row.referrer}</Table.Td>
+          <CountCells clicks={row.clicks} share={row.share} />
+        </Table.Tr>
+      ))}
+    </CountTable>
   );
 }
 
 /** A collection's books with their clicks, each beside its cover. */
 export function BookTable({ rows }: { rows: BookRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={240} className={classes.tableScroll}>
-      <Table verticalSpacing="xs" highlightOnHover layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Book</Table.Th>
-            <Table.Th ta="right" w={72}>
-              Clicks
-            </Table.Th>
-            <Table.Th ta="right" w={64}>
-              Share
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.linkId}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <BookCover
-                    src={row.coverImageUrl}
-                    title={row.title}
-                    author={row.author}
-                    width={32}
-                  />
-                  <Stack gap={0} className={classes.wrapping}>
-                    <Text size="sm" fw={500}>
-                      {row.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.shortLink}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Table.Td>
-              <CountCells clicks={row.clicks} share={row.share} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <CountTable label="Book">
+      {rows.map((row) => (
+        <Table.Tr key={row.linkId}>
+          <Table.Td>
+            <Group gap="sm" wrap="nowrap">
+              <BookCover src={row.coverImageUrl} title={row.title} author={row.author} width={32} />
+              <Stack gap={0} className={classes.wrapping}>
+                <Text size="sm" fw={500}>
+                  {row.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.shortLink}
+                </Text>
+              </Stack>
+            </Group>
+          </Table.Td>
+          <CountCells clicks={row.clicks} share={row.share} />
+        </Table.Tr>
+      ))}
+    </CountTable>
   );
 }
