@@ -24,6 +24,9 @@ const shelf: MantineColorsTuple = [
   '#0b7285',
 ];
 
+/** Darker than the darkest shade: white lettering on it reads at 7.6:1. */
+const SHELF_FILLED_HOVER = '#095c6b';
+
 /** Floating layers (menus, selects, tooltips) open above any stacked modal. */
 export const FLOATING_Z_INDEX = 2000;
 
@@ -62,6 +65,10 @@ export const theme = createTheme({
   },
 });
 
+// Mantine hovers a filled shade-9 button with shade 8, where white reads at only 4.3:1: a darker
+// tone of the same colour keeps the lettering readable under the pointer.
+const readableFilledHover = { '--mantine-color-shelf-filled-hover': SHELF_FILLED_HOVER };
+
 const readableLightVariants = Object.fromEntries(
   ['teal', 'red', 'blue', 'gray', 'yellow', 'orange'].flatMap((color) => [
     [`--mantine-color-${color}-light`, `var(--mantine-color-${color}-0)`],
@@ -77,12 +84,14 @@ const readableLightVariants = Object.fromEntries(
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...readableFilledHover,
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-success': 'var(--mantine-color-teal-9)',
     ...readableLightVariants,
   },
   dark: {
+    ...readableFilledHover,
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-5)',
     '--mantine-color-success': 'var(--mantine-color-teal-4)',

@@ -30,7 +30,7 @@ function RegisteredCover({ imageId, fallback }: { imageId: string; fallback: Rea
       alt={image.data.attributes.alt}
       h={COVER_BAND_HEIGHT}
       fit="contain"
-      bg="gray.1"
+      bg="var(--mantine-color-default-hover)"
       onError={() => {
         setFailedUrl(image.data.url);
       }}

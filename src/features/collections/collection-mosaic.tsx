@@ -29,7 +29,12 @@ export function CollectionMosaic({ linkCount, books }: CollectionMosaicProps) {
   const width = COVER_WIDTHS[shown.length] ?? COVER_WIDTHS[MOSAIC_SIZE];
   const more = linkCount - shown.length;
   return (
-    <Center h={COVER_BAND_HEIGHT} bg="gray.1" role="img" aria-label={mosaicLabel(shown, more)}>
+    <Center
+      h={COVER_BAND_HEIGHT}
+      bg="var(--mantine-color-default-hover)"
+      role="img"
+      aria-label={mosaicLabel(shown, more)}
+    >
       <Group gap={8} wrap="nowrap" className={classes.covers}>
         {shown.map((book) => (
           <BookCover
@@ -56,15 +61,19 @@ export function mosaicLabel(books: readonly MosaicBook[], more: number): string 
 
 function EmptyMosaic() {
   return (
-    <Stack h={COVER_BAND_HEIGHT} align="center" justify="center" gap="xs" bg="gray.1">
+    <Stack
+      h={COVER_BAND_HEIGHT}
+      align="center"
+      justify="center"
+      gap="xs"
+      bg="var(--mantine-color-default-hover)"
+    >
       <Group gap={8} wrap="nowrap" aria-hidden="true">
         {Array.from({ length: MOSAIC_SIZE }, (_, slot) => (
           <Box key={slot} className={classes.emptySlot} />
         ))}
       </Group>
-      <Text size="sm" c="gray.7">
-        No books in this collection yet
-      </Text>
+      <Text size="sm">No books in this collection yet</Text>
     </Stack>
   );
 }
@@ -72,7 +81,7 @@ function EmptyMosaic() {
 /** The collection's books could not be shown (they failed to load, or are gone). */
 function MosaicPlaceholder() {
   return (
-    <Center h={COVER_BAND_HEIGHT} bg="gray.1" c="gray.5">
+    <Center h={COVER_BAND_HEIGHT} bg="var(--mantine-color-default-hover)" c="dimmed">
       <IconStack2 size={48} aria-hidden="true" />
     </Center>
   );

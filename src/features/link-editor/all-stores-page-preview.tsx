@@ -26,7 +26,7 @@ export function AllStoresPagePreview({ product }: { product: ProductMetadata }) 
       radius="md"
       p="sm"
       m={0}
-      bg="gray.0"
+      bg="var(--mantine-color-default-hover)"
     >
       <Group component="figcaption" id={captionId} gap="xs" mb="sm">
         <Badge variant="light" radius="sm">

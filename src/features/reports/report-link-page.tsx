@@ -115,7 +115,13 @@ function Cover({ src }: { src: string | null }) {
   const [failedSrc, setFailedSrc] = useState<string>();
   if (!src || failedSrc === src) {
     return (
-      <Center w={72} h={108} bg="gray.1" c="gray.6" style={{ borderRadius: 4, flexShrink: 0 }}>
+      <Center
+        w={72}
+        h={108}
+        bg="var(--mantine-color-default-hover)"
+        c="dimmed"
+        style={{ borderRadius: 4, flexShrink: 0 }}
+      >
         <IconBook2 size={32} aria-hidden="true" />
       </Center>
     );
