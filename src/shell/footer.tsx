@@ -1,13 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AuthSession } from '@/session/session-store';
@@ -36,7 +27,7 @@ export function Footer({ session }: { session: AuthSession }) {
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
         <nav aria-label="Site map">
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <div className={classes.siteMap}>
             {visibleMainLinks(session.isAuthenticated).map((link) => (
               <Anchor key={link.label} component={Link} to={link.to} size="sm" c="dimmed">
                 {link.label}
@@ -56,7 +47,7 @@ export function Footer({ session }: { session: AuthSession }) {
             <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
               Privacy Policy
             </Anchor>
-          </SimpleGrid>
+          </div>
         </nav>
         <Stack gap="xs" mt="lg">
           <UnstyledButton onClick={openCookiePreferences} className={classes.cookieButton}>

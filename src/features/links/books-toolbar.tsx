@@ -1,4 +1,6 @@
-import '@/components/on-demand-mantine-styles';
+// NativeSelect's chevron: the one on-demand style the toolbar draws. The rest of
+// on-demand-mantine-styles loads with the card menus, not with the page.
+import '@mantine/core/styles/Combobox.css';
 import { Button, CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconLayoutList, IconLayoutGrid, IconSearch } from '@tabler/icons-react';
