@@ -369,7 +369,8 @@ test.describe('finding a link', () => {
     const box = page.getByRole('searchbox', { name: 'Search links' });
     await box.focus();
     // The page's clock, stopped: what a pause is does not depend on how busy the machine is.
-    await page.clock.install();
+    await page.clock.install({ time: new Date('2026-11-24T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-24T09:00:01Z'));
     await page.keyboard.type('sal', { delay: 20 });
     await page.clock.runFor(200);
     await page.keyboard.type('t');

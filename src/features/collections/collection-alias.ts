@@ -8,7 +8,10 @@ import { aliasAvailabilityQueryOptions } from './collections-queries';
 /** How long typing pauses before the alias is checked. */
 export const ALIAS_CHECK_DEBOUNCE_MS = 400;
 
-/** How long an answer about an alias is trusted when the form is saved. */
+/**
+ * How long an answer about an alias is trusted, by the live check and when the form is saved: the
+ * server checks again as it saves.
+ */
 const RECENT_ANSWER_MS = 30_000;
 
 export interface AliasAvailability {
@@ -35,6 +38,7 @@ export function useAliasAvailability(typed: string, currentAlias?: string): Alia
   const availability = useQuery({
     ...aliasAvailabilityQueryOptions(debouncedCode),
     enabled: needsCheck(debouncedCode, currentAlias),
+    staleTime: RECENT_ANSWER_MS,
   });
   if (!needsCheck(code, currentAlias)) return { code, checking: false, isAvailable: undefined };
   // Answers are only shown for the alias as it is now, never for one the author has since changed.
@@ -53,7 +57,7 @@ export async function isAliasFree(
   currentAlias?: string,
 ): Promise<boolean> {
   if (!needsCheck(code, currentAlias)) return true;
-  // A recent answer from the live check is reused; the server checks again as it saves.
+  // A recent answer from the live check is reused.
   const availability = await queryClient.query({
     ...aliasAvailabilityQueryOptions(code),
     staleTime: RECENT_ANSWER_MS,
