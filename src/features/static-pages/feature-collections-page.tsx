@@ -94,9 +94,10 @@ export function FeatureCollectionsPage() {
 
       <PageSection id="collection-reports" title="See what readers choose">
         <Text>
-          Each collection has its own click report: clicks over time, by retailer and storefront, by
-          country and by referrer. You can see at a glance which stores your newsletter readers
-          prefer, and where readers of a series come from. Any affiliate tokens you have saved in{' '}
+          Each collection has its own click report: clicks over time, by book, by retailer and
+          storefront, and by country. You can see at a glance which stores your newsletter readers
+          prefer, and which book of a series readers open first. Any affiliate tokens you have saved
+          in{' '}
           <Anchor component={Link} to="/settings">
             Settings
           </Anchor>{' '}
