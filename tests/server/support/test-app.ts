@@ -43,8 +43,9 @@ export interface TestAppOptions {
 }
 
 /**
- * Registers hooks that give each test of the calling file its own app on a fresh database
- * (a clone of a template migrated once for the file), and returns a getter for it.
+ * Registers hooks that give each test of the calling file its own app on a fresh database (a
+ * copy of a template migrated once, or the last test's embedded database emptied), and returns
+ * a getter for it.
  */
 export function setUpTestApp(options: TestAppOptions = {}): () => TestApp {
   let databases: TestDatabases;
