@@ -9,7 +9,7 @@ import {
   type DatabaseConnection,
 } from '../../../src/server/db/database';
 
-/** Fresh, migrated databases for tests: copies of one template migrated once per run or file. */
+/** Empty, migrated databases for tests: one per file, emptied between its tests. */
 export interface TestDatabases {
   /** `connectVia` changes the address PostgreSQL is reached at, to route it through a proxy. */
   fresh(options?: { connectVia?: (url: URL) => URL }): Promise<DatabaseConnection>;
@@ -22,24 +22,28 @@ export function createTestDatabases(): Promise<TestDatabases> {
   return url ? postgresTemplate(url) : pgliteTemplate();
 }
 
+// Emptying a database takes milliseconds, where loading or copying a migrated one takes about half
+// a second, so each file keeps one database and empties it for its next test.
+const EMPTY_EVERY_TABLE = `do $$ begin execute (
+  select 'truncate ' || string_agg(quote_ident(tablename), ', ') || ' restart identity cascade'
+  from pg_tables where schemaname = 'public'
+); end $$`;
+
 async function pgliteTemplate(): Promise<TestDatabases> {
   const templateFile = inject('pgliteTemplateFile');
   if (templateFile === undefined)
     throw new Error("The server project's global setup saves the template");
   const dataDir = new Blob([await readFile(templateFile)]);
-  // Loading the template takes about half a second; emptying the last test's tables takes
-  // milliseconds, so a database the test left open is emptied and used again.
   let leftOpen: PGlite | undefined;
   return {
     async fresh() {
-      const reused = leftOpen;
+      const reused = leftOpen && !leftOpen.closed ? leftOpen : undefined;
       leftOpen = undefined;
-      const client =
-        reused && !reused.closed
-          ? await emptied(reused)
-          : await PGlite.create({ loadDataDir: dataDir });
+      if (reused) await reused.exec(EMPTY_EVERY_TABLE);
+      const client = reused ?? (await PGlite.create({ loadDataDir: dataDir }));
       return {
         ...pgliteConnection(client),
+        // A test that stops the database on purpose leaves nothing to reuse.
         close() {
           if (!client.closed) leftOpen = client;
           return Promise.resolve();
@@ -52,14 +56,6 @@ async function pgliteTemplate(): Promise<TestDatabases> {
   };
 }
 
-async function emptied(client: PGlite): Promise<PGlite> {
-  const { rows } = await client.query<{ name: string }>(
-    "select quote_ident(tablename) as name from pg_tables where schemaname = 'public'",
-  );
-  await client.exec(`truncate ${rows.map(({ name }) => name).join(', ')} restart identity cascade`);
-  return client;
-}
-
 function databaseUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -69,29 +65,24 @@ function databaseUrl(serverUrl: string, database: string): string {
 async function postgresTemplate(serverUrl: string): Promise<TestDatabases> {
   const server = new pg.Client({ connectionString: serverUrl });
   await server.connect();
-  const newName = () => `shelflink_test_${randomBytes(6).toString('hex')}`;
-  const template = newName();
-  await server.query(`create database ${template}`);
-  const migrating = postgresConnection(databaseUrl(serverUrl, template));
+  const name = `shelflink_test_${randomBytes(6).toString('hex')}`;
+  await server.query(`create database ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  const migrating = postgresConnection(url);
   await migrating.migrate();
-  // A template may have no other connections while it is copied.
   await migrating.close();
+  const emptier = new pg.Client({ connectionString: url });
+  await emptier.connect();
+  let used = false;
   return {
-    async fresh({ connectVia = (url: URL) => url } = {}) {
-      const name = newName();
-      await server.query(`create database ${name} template ${template}`);
-      const connection = postgresConnection(connectVia(new URL(databaseUrl(serverUrl, name))).href);
-      return {
-        ...connection,
-        async close() {
-          await connection.close();
-          // Waits for the pool's connections to go, as Postgres does for up to 5 s.
-          await server.query(`drop database ${name}`);
-        },
-      };
+    async fresh({ connectVia = (address: URL) => address } = {}) {
+      if (used) await emptier.query(EMPTY_EVERY_TABLE);
+      used = true;
+      return postgresConnection(connectVia(new URL(url)).href);
     },
     async dispose() {
-      await server.query(`drop database ${template}`);
+      await emptier.end();
+      await server.query(`drop database ${name} with (force)`);
       await server.end();
     },
   };
