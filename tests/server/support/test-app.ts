@@ -43,9 +43,8 @@ export interface TestAppOptions {
 }
 
 /**
- * Registers hooks that give each test of the calling file its own app on a fresh database (a
- * copy of a template migrated once, or the last test's embedded database emptied), and returns
- * a getter for it.
+ * Registers hooks that give each test of the calling file its own app on an empty, migrated
+ * database, and returns a getter for it.
  */
 export function setUpTestApp(options: TestAppOptions = {}): () => TestApp {
   let databases: TestDatabases;
