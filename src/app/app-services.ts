@@ -1,15 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '@/api/client';
-import { analytics } from '@/lib/analytics';
-import { restoreSavedConsent, setDefaultConsent } from '@/lib/consent';
 import { reportApiError, reportUncaughtError, startErrorReporting } from '@/lib/error-reporting';
 import { scrollAfterNavigation } from '@/lib/navigation-scroll';
 import { afterNextPaint } from '@/lib/next-paint';
+import { withVisitorTracking } from '@/lib/visitor-tracking-later';
 import type { SessionStore } from '@/session/session-store';
 import { completeSignOut, startSessionOnce } from '@/session/sign-in';
 import { afterFirstPaint, inIdlePeriods } from '@/lib/later/after-first-paint';
-import { startCookieBanner } from '@/shell/cookie-preferences';
 import type { AppRouter } from './router';
+
+function trackPageView({ path, title }: { path: string; title: string }): void {
+  withVisitorTracking((tracking) => {
+    tracking.trackPageView(path, title);
+  });
+}
 
 /** Wires the API client, router events and third-party services to the app. */
 export function connectAppServices(
@@ -17,9 +21,6 @@ export function connectAppServices(
   queryClient: QueryClient,
   sessionStore: SessionStore,
 ): void {
-  setDefaultConsent();
-  restoreSavedConsent();
-
   configureApiClient({
     getImpersonateAs: () => sessionStore.get().impersonateAs,
     onUnauthenticated: () => {
@@ -48,7 +49,7 @@ export function connectAppServices(
     // paint rather than before it.
     if (analyticsStarted)
       afterNextPaint(() => {
-        analytics.page(view.path, view.title);
+        trackPageView(view);
       });
     else earlyPageViews.push(view);
   });
@@ -69,13 +70,17 @@ export function connectAppServices(
         void sessionStore.whenChecked().then((session) => {
           startSessionOnce(session);
           analyticsStarted = true;
-          for (const view of earlyPageViews.splice(0)) analytics.page(view.path, view.title);
+          for (const view of earlyPageViews.splice(0)) trackPageView(view);
         });
       },
       () => {
         startErrorReporting(router);
       },
-      startCookieBanner,
+      () => {
+        withVisitorTracking((tracking) => {
+          tracking.startCookieBanner();
+        });
+      },
     ]);
   });
 }

@@ -59,11 +59,6 @@ function loadTagManager(id: string): void {
   document.head.append(script);
 }
 
-/** Consent mode starts with every kind of storage denied. */
-export function setDefaultConsent(): void {
-  gtag('consent', 'default', consentFor(ALL_STORAGE, 'denied'));
-}
-
 /** The banner's saved choices, as it keeps them; only the accepted categories are read here. */
 type SavedChoices = Record<string, unknown> & { categories: unknown[] };
 
@@ -87,14 +82,6 @@ function readSavedChoices(): SavedChoices | undefined {
 /** Whether the banner's saved choices accept analytics; `undefined` when no choice is saved. */
 function savedAnalyticsChoice(): boolean | undefined {
   return readSavedChoices()?.categories.includes('analytics');
-}
-
-/**
- * A choice for analytics saved on an earlier visit holds from the start of this one, before any
- * analytics call. The banner applies the rest (consent mode, tag managers) after the first paint.
- */
-export function restoreSavedConsent(): void {
-  if (savedAnalyticsChoice()) analytics.grantConsent();
 }
 
 export function acceptAnalytics(): void {
@@ -153,3 +140,9 @@ export function applyConsentChoices(choices: { analytics: boolean; marketing: bo
   if (choices.marketing) acceptMarketing();
   else revokeMarketing();
 }
+
+// Consent mode starts with every kind of storage denied, and a choice for analytics saved on an
+// earlier visit holds, as soon as this module runs: before any of its functions or any analytics
+// call can.
+gtag('consent', 'default', consentFor(ALL_STORAGE, 'denied'));
+if (savedAnalyticsChoice()) analytics.grantConsent();

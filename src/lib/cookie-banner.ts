@@ -16,7 +16,7 @@ function applyAcceptedCategories(): void {
 /**
  * The consent banner: a popup on the left in the dark theme that notifies on first visit,
  * worded for California (CCPA). `autoShow` pops it up for a visitor who has not chosen yet; the
- * choice of whom to show it to is made in src/shell/cookie-preferences.ts.
+ * choice of whom to show it to is made in src/lib/visitor-tracking.ts.
  */
 export async function runCookieBanner({ autoShow }: { autoShow: boolean }): Promise<void> {
   document.documentElement.classList.add('cc--darkmode');

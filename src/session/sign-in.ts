@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { analytics } from '@/lib/analytics';
-import { acceptAnalyticsAtSignIn, acceptAnalyticsForSession } from '@/lib/consent';
+import { withVisitorTracking } from '@/lib/visitor-tracking-later';
 import type { AuthCheckReply, AuthSession, SessionStore } from './session-store';
 
 interface SessionServices {
@@ -18,10 +17,10 @@ export function completeSignIn(
 ): AuthSession {
   const session = sessionStore.applyReply(reply);
   if (!session.isAuthenticated) return session;
-  acceptAnalyticsAtSignIn();
   queryClient.clear();
-  analytics.identify(session.userId, { email: session.email });
-  analytics.alias(session.userId);
+  withVisitorTracking((tracking) => {
+    tracking.trackSignIn(session);
+  });
   return session;
 }
 
@@ -34,12 +33,9 @@ let sessionStarted = false;
 export function startSessionOnce(session: AuthSession): void {
   if (sessionStarted) return;
   sessionStarted = true;
-  if (session.isAuthenticated) {
-    acceptAnalyticsForSession();
-    analytics.identify(session.userId, { email: session.email });
-  } else {
-    analytics.identify();
-  }
+  withVisitorTracking((tracking) => {
+    tracking.trackSessionStart(session.isAuthenticated ? session : undefined);
+  });
 }
 
 /**
@@ -50,7 +46,9 @@ export function startSessionOnce(session: AuthSession): void {
 export function completeSignOut({ queryClient, sessionStore }: SessionServices): void {
   const wasSignedIn = sessionStore.get().isAuthenticated;
   sessionStore.reset();
-  analytics.reset();
+  withVisitorTracking((tracking) => {
+    tracking.trackSignOut();
+  });
   // Signed out already: the cache holds nothing of a user (the sign-out before emptied it).
   if (!wasSignedIn) return;
   queryClient.removeQueries({ predicate: (query) => query.state.fetchStatus !== 'fetching' });

@@ -9,7 +9,6 @@ const services = vi.hoisted(() => ({
   startErrorReporting: vi.fn(),
   startCookieBanner: vi.fn(),
   startSessionOnce: vi.fn(),
-  restoreSavedConsent: vi.fn(),
   page: vi.fn(),
   scrollAfterNavigation: vi.fn(),
 }));
@@ -19,12 +18,10 @@ vi.mock('@/lib/error-reporting', () => ({
   reportUncaughtError: vi.fn(),
   startErrorReporting: services.startErrorReporting,
 }));
-vi.mock('@/shell/cookie-preferences', () => ({ startCookieBanner: services.startCookieBanner }));
 vi.mock('@/session/sign-in', () => ({ startSessionOnce: services.startSessionOnce }));
-vi.mock('@/lib/analytics', () => ({ analytics: { page: services.page } }));
-vi.mock('@/lib/consent', () => ({
-  setDefaultConsent: vi.fn(),
-  restoreSavedConsent: services.restoreSavedConsent,
+vi.mock('@/lib/visitor-tracking', () => ({
+  trackPageView: services.page,
+  startCookieBanner: services.startCookieBanner,
 }));
 vi.mock('@/lib/navigation-scroll', () => ({
   scrollAfterNavigation: services.scrollAfterNavigation,
@@ -89,10 +86,6 @@ test('third parties start once the first screen is painted, the analytics sessio
   sessionStore.reset();
   await vi.advanceTimersByTimeAsync(0);
   expect(services.startSessionOnce).toHaveBeenCalledExactlyOnceWith(sessionStore.get());
-  // Consent saved on an earlier visit was known before the session started.
-  expect(services.restoreSavedConsent.mock.invocationCallOrder[0]).toBeLessThan(
-    services.startSessionOnce.mock.invocationCallOrder[0] ?? 0,
-  );
   // The first page view waited for the session start, so consent is settled before it is sent.
   expect(services.page).toHaveBeenCalledExactlyOnceWith('/faq', document.title);
   expect(services.startSessionOnce.mock.invocationCallOrder[0]).toBeLessThan(

@@ -76,11 +76,9 @@ afterEach(() => {
   for (const script of document.head.querySelectorAll('script')) script.remove();
 });
 
-describe('setDefaultConsent', () => {
-  test('denies every kind of storage', async () => {
-    const { setDefaultConsent } = await freshModules();
-
-    setDefaultConsent();
+describe('consent mode by default', () => {
+  test('denies every kind of storage as soon as the module runs', async () => {
+    await freshModules();
 
     expect(dataLayer()).toEqual([
       [
@@ -98,9 +96,7 @@ describe('setDefaultConsent', () => {
   });
 
   test('pushes an arguments object, as tag managers expect', async () => {
-    const { setDefaultConsent } = await freshModules();
-
-    setDefaultConsent();
+    await freshModules();
 
     const entry = window.dataLayer?.[0];
     expect(Array.isArray(entry)).toBe(false);
@@ -108,6 +104,7 @@ describe('setDefaultConsent', () => {
   });
 });
 
+// The first entry of the data layer is the default denial, made as the module runs.
 describe('acceptAnalytics', () => {
   test('grants the four non-advertising storages, sets the cookie and grants analytics consent', async () => {
     const { acceptAnalytics, analytics } = await freshModules();
@@ -115,7 +112,7 @@ describe('acceptAnalytics', () => {
 
     acceptAnalytics();
 
-    expect(dataLayer()[0]).toEqual([
+    expect(dataLayer()[1]).toEqual([
       'consent',
       'update',
       {
@@ -146,7 +143,7 @@ describe('acceptMarketing', () => {
 
     acceptMarketing();
 
-    expect(dataLayer()[0]).toEqual([
+    expect(dataLayer()[1]).toEqual([
       'consent',
       'update',
       {
@@ -223,11 +220,10 @@ describe('revoking', () => {
 });
 
 describe('choices saved on an earlier visit', () => {
-  test('restoreSavedConsent grants analytics consent saved in the banner, loading nothing yet', async () => {
-    const { restoreSavedConsent, analytics } = await freshModules();
+  test('analytics consent saved in the banner holds as soon as the module runs, loading nothing yet', async () => {
     saveBannerChoices({ ...refusal, categories: ['necessary', 'analytics'] });
 
-    restoreSavedConsent();
+    const { analytics } = await freshModules();
 
     expect(analytics.hasConsent()).toBe(true);
     expect(tagManagerScripts()).toEqual([]);
@@ -247,11 +243,10 @@ describe('choices saved on an earlier visit', () => {
         document.cookie = `${BANNER_COOKIE}=%E0%A4%A; Path=/`;
       },
     ],
-  ])('restoreSavedConsent leaves analytics denied after %s', async (_case, save) => {
-    const { restoreSavedConsent, analytics } = await freshModules();
+  ])('analytics stays denied after %s', async (_case, save) => {
     save();
 
-    restoreSavedConsent();
+    const { analytics } = await freshModules();
 
     expect(analytics.hasConsent()).toBe(false);
   });
@@ -302,7 +297,6 @@ describe('acceptAnalyticsAtSignIn', () => {
       Date.parse(refusal.lastConsentTimestamp),
     );
     const nextVisit = await freshModules();
-    nextVisit.restoreSavedConsent();
     expect(nextVisit.analytics.hasConsent()).toBe(true);
   });
 

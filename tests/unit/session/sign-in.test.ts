@@ -10,6 +10,7 @@ import {
 } from '@/session/session-store';
 
 // Shared across vi.resetModules(), so every fresh copy of sign-in.ts reports to the same spies.
+// Tracking loads after the call that needs it: `vi.dynamicImportSettled()` waits for it.
 const { analytics, acceptAnalyticsAtSignIn, acceptAnalyticsForSession } = vi.hoisted(() => ({
   analytics: {
     identify: vi.fn(),
@@ -71,6 +72,7 @@ describe('completeSignIn', () => {
     const { queryClient, sessionStore, clear } = services();
 
     const session = completeSignIn(loginReply(), { queryClient, sessionStore });
+    await vi.dynamicImportSettled();
 
     expect(session).toEqual(signedIn);
     expect(sessionStore.get()).toEqual(signedIn);
@@ -86,6 +88,7 @@ describe('completeSignIn', () => {
     const { queryClient, sessionStore } = services();
 
     completeSignIn(loginReply(), { queryClient, sessionStore });
+    await vi.dynamicImportSettled();
 
     const consentOrder = acceptAnalyticsAtSignIn.mock.invocationCallOrder[0] ?? Infinity;
     const identifyOrder = analytics.identify.mock.invocationCallOrder[0] ?? -Infinity;
@@ -102,6 +105,7 @@ describe('completeSignIn', () => {
     sessionStore.applyReply(loginReply({ userId: '7' }));
 
     const session = completeSignIn(loginReply(overrides), { queryClient, sessionStore });
+    await vi.dynamicImportSettled();
 
     expect(session).toEqual(signedOutSession);
     expect(sessionStore.get()).toEqual(signedOutSession);
@@ -119,6 +123,7 @@ describe('startSessionOnce', () => {
     const { startSessionOnce } = await freshSignIn();
 
     startSessionOnce(signedIn);
+    await vi.dynamicImportSettled();
 
     expect(acceptAnalyticsForSession).toHaveBeenCalledTimes(1);
     expect(analytics.identify).toHaveBeenCalledExactlyOnceWith('42', { email: 'ada@example.com' });
@@ -129,6 +134,7 @@ describe('startSessionOnce', () => {
     const { startSessionOnce } = await freshSignIn();
 
     startSessionOnce(signedOutSession);
+    await vi.dynamicImportSettled();
 
     expect(acceptAnalyticsForSession).not.toHaveBeenCalled();
     expect(analytics.identify).toHaveBeenCalledTimes(1);
@@ -141,6 +147,8 @@ describe('startSessionOnce', () => {
     startSessionOnce(signedOutSession);
     startSessionOnce(signedIn);
     startSessionOnce(signedIn);
+    await vi.dynamicImportSettled();
+    await vi.dynamicImportSettled();
 
     expect(analytics.identify).toHaveBeenCalledTimes(1);
     expect(analytics.identify).toHaveBeenCalledWith();
@@ -155,6 +163,7 @@ describe('completeSignOut', () => {
     sessionStore.applyReply(loginReply());
 
     completeSignOut({ queryClient, sessionStore });
+    await vi.dynamicImportSettled();
 
     expect(sessionStore.get()).toEqual(signedOutSession);
     expect(analytics.reset).toHaveBeenCalledTimes(1);

@@ -22,7 +22,6 @@ vi.mock('@/lib/error-reporting', () => ({
   reportUncaughtError: vi.fn(),
   startErrorReporting: vi.fn(),
 }));
-vi.mock('@/shell/cookie-preferences', () => ({ startCookieBanner: vi.fn() }));
 vi.mock('@/app/router', () => ({}));
 
 /** Connects the app services to a fake router and returns the hooks they gave the API client. */
@@ -70,6 +69,7 @@ test('a 401 reply signs out as a sign-out does (session, analytics identity, cac
   const client = createApiClient({ baseUrl: 'http://api.test', hooks, fetch });
 
   await expect(client.GET('/v1/links/count')).rejects.toBeInstanceOf(ApiError);
+  await vi.dynamicImportSettled();
 
   expect(sessionStore.get()).toEqual(signedOutSession);
   expect(resetAnalytics).toHaveBeenCalledOnce();

@@ -76,6 +76,7 @@ describe('signInWithToken', () => {
     const context = routerContext();
 
     const target = await redirectOf(signInWithToken('one-time-token', context));
+    await vi.dynamicImportSettled();
 
     expect(sentRequest().method).toBe('POST');
     expect(new URL(sentRequest().url).pathname).toBe('/v1/login');
@@ -102,6 +103,7 @@ describe('signInWithToken', () => {
     context.sessionStore.applyReply(loginReply({ userId: '7' }));
 
     const target = await redirectOf(signInWithToken('t', context));
+    await vi.dynamicImportSettled();
 
     expect(context.sessionStore.get()).toEqual(signedOutSession);
     expect(target).toMatchObject({ to: '/login', search: { failed: 'expired' }, replace: true });
@@ -138,6 +140,7 @@ describe('signOut', () => {
     context.sessionStore.applyReply(loginReply());
 
     const target = await redirectOf(signOut(context));
+    await vi.dynamicImportSettled();
 
     expect(new URL(sentRequest().url).pathname).toBe('/auth/logout');
     expect(context.sessionStore.get()).toEqual(signedOutSession);
