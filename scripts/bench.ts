@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
+import { readCommandLine } from './support/command-line.ts';
 import { createLocalCertificate } from './support/local-certificate.ts';
 import { startProductionServer } from './support/production-server.ts';
 import { missedBudgets } from './bench/budgets.ts';
@@ -164,9 +165,8 @@ function rerunWithThrowawayPostgres(): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const commandLine = readCommandLine(usage, () =>
+    parseArgs({
       options: {
         only: { type: 'string' },
         'no-save': { type: 'boolean' },
@@ -177,15 +177,10 @@ async function main(): Promise<number> {
         'throughput-seconds': { type: 'string' },
         help: { type: 'boolean' },
       },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    return 2;
-  }
-  if (values.help === true) {
-    console.log(usage);
-    return 0;
-  }
+    }),
+  );
+  if (typeof commandLine === 'number') return commandLine;
+  const { values } = commandLine;
   const only = sections.find((section) => section === values.only);
   if (values.only !== undefined && only === undefined) {
     console.error(`--only takes ${sections.join(' or ')}\n${usage}`);

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 
 import { runCheck } from './contract/check';
 import { renderCheckReport } from './contract/report';
+import { readCommandLine } from './support/command-line';
 
 const usage = `Usage: npm run contract:check -- [options]
   --base <ref|file>       base contract: a git ref or a file (default: the merge-base with main)
@@ -17,9 +18,8 @@ const usage = `Usage: npm run contract:check -- [options]
   --json <file>           also write the result as JSON to <file>`;
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const commandLine = readCommandLine(usage, () =>
+    parseArgs({
       options: {
         base: { type: 'string' },
         contract: { type: 'string' },
@@ -29,15 +29,10 @@ async function main(): Promise<number> {
         json: { type: 'string' },
         help: { type: 'boolean' },
       },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    return 2;
-  }
-  if (values.help === true) {
-    console.log(usage);
-    return 0;
-  }
+    }),
+  );
+  if (typeof commandLine === 'number') return commandLine;
+  const { values } = commandLine;
   const result = await runCheck({
     ...(values.base === undefined ? {} : { base: values.base }),
     ...(values.contract === undefined ? {} : { contract: values.contract }),

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { runE2eThroughProxy, type E2eResult } from './contract/e2e';
 import { runVerify } from './contract/verify';
 import { renderVerifyReport } from './contract/verify-report';
+import { readCommandLine } from './support/command-line';
 
 const usage = `Usage: npm run contract:verify -- --target <origin> [options] [-- playwright args]
   --target <origin>     the backend, e.g. http://127.0.0.1:8080 (required)
@@ -62,9 +63,8 @@ function names(list: string): string[] {
 }
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const commandLine = readCommandLine(usage, () =>
+    parseArgs({
       allowPositionals: true,
       options: {
         target: { type: 'string' },
@@ -82,16 +82,10 @@ async function main(): Promise<number> {
         json: { type: 'string' },
         help: { type: 'boolean' },
       },
-    });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true) {
-    console.log(usage);
-    return 0;
-  }
+    }),
+  );
+  if (typeof commandLine === 'number') return commandLine;
+  const { values, positionals } = commandLine;
   if (values.target === undefined || !/^https?:\/\/[^/]+/.test(values.target)) {
     console.error(`--target <origin> is required, e.g. --target http://127.0.0.1:8080\n${usage}`);
     return 2;

@@ -3,12 +3,5 @@
 set -euo pipefail
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && exit 0
 
-if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  echo "Installing Debian's PostgreSQL for the server's tests"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq postgresql >/dev/null
-else
-  echo "PostgreSQL is missing. Install it (apt-get install postgresql) to run the server's tests on it." >&2
-  exit 1
-fi
+exec bash "$(dirname "$0")/install-debian-package.sh" postgresql "for the server's tests" \
+  "PostgreSQL is missing. Install it (apt-get install postgresql) to run the server's tests on it."

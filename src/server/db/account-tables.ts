@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { components } from '../../api/schema';
-import { createdAt, updatedAt, userId } from './columns';
+import { createdAt, expiresAt, updatedAt, userId } from './columns';
 
 type Schemas = components['schemas'];
 
@@ -45,17 +45,21 @@ export const users = pgTable(
   (table) => [check('users_email_lower_case', sql`${table.email} = lower(${table.email})`)],
 );
 
+/** A column naming the user a row belongs to: deleting the user deletes the row. */
+export const ownedByUser = (name: string) =>
+  userId(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     /** The public id, answered as `sessionId`; the cookie's secret is only stored hashed. */
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: userId('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser('user_id'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: expiresAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -80,7 +84,7 @@ export const signInTokens = pgTable(
     purpose: text('purpose', { enum: ['sign-in', 'claim'] }).notNull(),
     payload: jsonb('payload').$type<PendingClaim>(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: expiresAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('sign_in_tokens_expires_at_idx').on(table.expiresAt)],
@@ -96,12 +100,10 @@ export const emailChanges = pgTable(
   'email_changes',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: userId('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser('user_id'),
     newEmail: text('new_email').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: expiresAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [
@@ -121,9 +123,7 @@ export const affiliateTokens = pgTable(
   'affiliate_tokens',
   {
     guid: uuid('guid').primaryKey().defaultRandom(),
-    userId: userId('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser('user_id'),
     programGuid: uuid('program_guid').notNull(),
     parameters: jsonb('parameters').$type<Schemas['AffiliateParameters']>().notNull(),
     createdAt: createdAt(),

@@ -6,3 +6,5 @@ export const createdAt = () =>
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 export const userId = (name: string) => bigint(name, { mode: 'number' });
+/** When a session or a one-time link stops being valid. */
+export const expiresAt = () => timestamp('expires_at', { withTimezone: true }).notNull();

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { components } from '../../api/schema';
 import { createdAt, updatedAt, userId } from './columns';
-import { users } from './account-tables';
+import { ownedByUser, users } from './account-tables';
 
 type Schemas = components['schemas'];
 
@@ -76,9 +76,7 @@ export const images = pgTable(
   'images',
   {
     id: text('id').primaryKey(),
-    ownerId: userId('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: ownedByUser('owner_id'),
     provider: text('provider').$type<Schemas['ImageProvider']>().notNull().default('cloudinary'),
     providerImageId: text('provider_image_id').notNull(),
     attributes: jsonb('attributes').$type<Schemas['ImageAttributes']>().notNull(),
@@ -91,9 +89,7 @@ export const collections = pgTable(
   'collections',
   {
     id: text('id').primaryKey(),
-    ownerId: userId('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: ownedByUser('owner_id'),
     title: text('title').notNull(),
     /** Empty when the collection has no alias. */
     aliasCode: text('alias_code').notNull().default(''),

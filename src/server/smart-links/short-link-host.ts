@@ -35,8 +35,7 @@ import {
   type ClickRecording,
   type ClickToRecord,
 } from './link-redirect';
-import { renderAllStoresPage } from './pages/all-stores-page';
-import { renderCollectionPage } from './pages/collection-page';
+import { renderAllStoresPage, renderCollectionPage } from './pages/store-pages';
 import {
   renderLinkDisabledPage,
   renderNotFoundPage,

@@ -5,13 +5,11 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   renderAllStoresPage,
-  type AllStoresPageInput,
-} from '../../../src/server/smart-links/pages/all-stores-page';
-import {
   renderCollectionPage,
+  type AllStoresPageInput,
   type CollectionBook,
   type CollectionPageInput,
-} from '../../../src/server/smart-links/pages/collection-page';
+} from '../../../src/server/smart-links/pages/store-pages';
 import {
   renderLinkDisabledPage,
   renderNotFoundPage,
