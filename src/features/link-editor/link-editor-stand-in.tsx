@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { StandInButton } from './link-editor';
@@ -30,36 +30,23 @@ export function LinkEditorStandIn({ onPress }: { onPress: (button: StandInButton
           </Title>
         </Group>
         <Stack gap="md">
-          {/* Mantine's input wrapper: a medium label, its description, then the input. */}
-          <div style={{ lineHeight: 'var(--mantine-line-height)' }}>
-            <span
-              style={{
-                display: 'inline-block',
-                fontWeight: 'var(--mantine-font-weight-medium)',
-                fontSize: 'var(--mantine-font-size-md)',
-                overflowWrap: 'break-word',
-              }}
-            >
+          {/* The field's label and description in the type of a medium Mantine input wrapper. */}
+          <Box lh="var(--mantine-line-height)">
+            <Text component="span" display="inline-block" fw={500} fz="md" lh="inherit">
               {destinationFieldProps.label}
-              <span style={{ color: 'var(--mantine-color-error)' }} aria-hidden="true">
+              <Text component="span" c="var(--mantine-color-error)" inherit aria-hidden="true">
                 {' *'}
-              </span>
-            </span>
-            <p
-              style={{
-                display: 'block',
-                margin: 0,
-                lineHeight: 1.2,
-                overflowWrap: 'break-word',
-                color: 'var(--mantine-color-dimmed)',
-                fontSize:
-                  'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))',
-              }}
+              </Text>
+            </Text>
+            <Text
+              c="dimmed"
+              fz="calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))"
+              lh={1.2}
             >
               {destinationFieldProps.description}
-            </p>
+            </Text>
             <Skeleton h={INPUT_HEIGHT_MD} mt="calc(var(--mantine-spacing-xs) / 2)" radius="md" />
-          </div>
+          </Box>
           <Group gap="sm">
             <Button
               size="md"
