@@ -42,8 +42,9 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
-  // Plain objects typed as `X.extend(...)` would return them: importing Popover, Menu, Tooltip,
-  // Combobox and Input here would put them (and floating-ui) in the entry chunk of every page.
+  // `X.extend(input)` is Mantine's identity function typed with `ExtendComponent<XFactory>`; the
+  // same type is checked here with `satisfies`, because importing Popover, Menu, Tooltip, Combobox
+  // and Input to call it would put them (and floating-ui) in the entry chunk of every page.
   components: {
     Popover: {
       defaultProps: { zIndex: FLOATING_Z_INDEX },
