@@ -1,9 +1,9 @@
 // Which retailer and storefront a book's address points at, and how the address names the book.
 // Link previews read addresses this way, and so do smart links when they localise a store.
+import type { components } from '../../api/schema';
 import { normaliseIsbn } from './isbn';
 
-export type Retailer =
-  'Amazon' | 'Apple Books' | 'Kobo' | 'Barnes & Noble' | 'Bookshop.org' | 'Google Play';
+export type Retailer = components['schemas']['KnownRetailer'];
 
 /** How an address names a book, in the offline catalogue's terms. */
 export interface BookIds {
