@@ -22,6 +22,16 @@ export const emailSchema = firstIssueOnly(
   ),
 );
 
+/**
+ * The attributes of a field for the user's own e-mail address: the browser offers its e-mail
+ * keyboard and fills the address in, and the field takes no more than this rule allows.
+ */
+export const emailFieldProps = {
+  type: 'email',
+  autoComplete: 'email',
+  maxLength: EMAIL_MAX_LENGTH,
+} as const;
+
 export const wholeNumberSchema = firstIssueOnly(
   v.pipe(
     v.string('Enter a whole number, like 12.'),

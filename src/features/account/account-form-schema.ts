@@ -3,21 +3,16 @@ import { emailSchema } from '@/lib/validation-rules';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 80;
 
-/** The storefronts an author can pick as the default for new links. */
-export const STOREFRONTS = [
-  { value: 'US', label: 'United States' },
-  { value: 'GB', label: 'United Kingdom' },
-  { value: 'CA', label: 'Canada' },
-  { value: 'AU', label: 'Australia' },
-  { value: 'DE', label: 'Germany' },
-  { value: 'FR', label: 'France' },
-  { value: 'ES', label: 'Spain' },
-  { value: 'IT', label: 'Italy' },
-  { value: 'NL', label: 'Netherlands' },
-  { value: 'IN', label: 'India' },
-  { value: 'NZ', label: 'New Zealand' },
-  { value: 'IE', label: 'Ireland' },
-] as const;
+/** The countries whose stores an author can pick as the default for new links. */
+const STOREFRONT_CODES = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'IN', 'NZ', 'IE'];
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** Those storefronts, each named by its country. */
+export const STOREFRONTS = STOREFRONT_CODES.map((code) => ({
+  value: code,
+  label: countryNames.of(code) ?? code,
+}));
 
 /** The list, plus the saved storefront if the account holds one we no longer list. */
 export function storefrontOptions(saved: string): { value: string; label: string }[] {

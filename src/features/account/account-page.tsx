@@ -20,13 +20,14 @@ import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconLogout } from '@tabler/icons-react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
-import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
+import { emailFieldProps } from '@/lib/validation-rules';
 import {
   ACCOUNT_FIELD_NAMES,
   ACCOUNT_NAME_MAX_LENGTH,
@@ -44,14 +45,23 @@ import {
 import { ButtonLink } from '@/components/button-link';
 import { PendingEmailNotice, pendingEmailText } from './pending-email-notice';
 
+/** One labelled fact of the account summary: its plan, its age, its id. */
+function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
 function AccountSummary({ account }: { account: Account }) {
   return (
     <Paper withBorder radius="md" p="lg">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Plan
-          </Text>
+        <SummaryItem label="Plan">
           <Group gap="xs" mt={4}>
             <Text fw={500}>{PLAN_LABELS[account.plan]}</Text>
             {account.plan === 'legacy' && (
@@ -60,25 +70,19 @@ function AccountSummary({ account }: { account: Account }) {
               </Badge>
             )}
           </Group>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Member since
-          </Text>
+        </SummaryItem>
+        <SummaryItem label="Member since">
           <Text fw={500} mt={4}>
             <time dateTime={account.createdAt}>
               {dayjs(account.createdAt).format('D MMMM YYYY')}
             </time>
           </Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            User id
-          </Text>
+        </SummaryItem>
+        <SummaryItem label="User id">
           <Text fw={500} mt={4}>
             {account.userId}
           </Text>
-        </div>
+        </SummaryItem>
       </SimpleGrid>
       {account.canUpgrade && (
         <Alert color="blue" title="Some of your links are still in the previous product" mt="md">
@@ -144,10 +148,8 @@ function AccountForm({ account }: { account: Account }) {
         <TextInput
           label="E-mail address"
           description="We send sign-in links and reports here. A new address takes over once you follow the link we send to it."
-          type="email"
-          autoComplete="email"
+          {...emailFieldProps}
           required
-          maxLength={EMAIL_MAX_LENGTH}
           key={form.key('email')}
           {...form.getInputProps('email')}
         />

@@ -19,12 +19,12 @@ import * as v from 'valibot';
 import { isApiError, UNEXPECTED_FAILURE } from '@/api/api-error';
 import { $api } from '@/api/query-client';
 import type { components } from '@/api/schema';
-import { FormFailure } from '@/components/form-failure';
 import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
 import { useSession } from '@/session/use-session';
 import { useImpersonation } from '@/shell/impersonation';
 import { Detail, formatTime } from './admin-details';
 import { LinkIssuesSection } from './link-issues-section';
+import { RetryFailure } from './retry-failure';
 
 type AdminAccount = components['schemas']['AdminAccount'];
 
@@ -189,20 +189,13 @@ export function AdminDashboardPage() {
             {NO_ACCOUNT_MESSAGE}
           </Alert>
         )}
-        <FormFailure title="The lookup failed" message={lookupFailure}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{lookupFailure}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                if (lookup.variables) lookup.mutate(lookup.variables);
-              }}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </FormFailure>
+        <RetryFailure
+          title="The lookup failed"
+          message={lookupFailure}
+          onRetry={() => {
+            if (lookup.variables) lookup.mutate(lookup.variables);
+          }}
+        />
         {lookup.data && <AccountCard account={lookup.data} />}
       </Stack>
 

@@ -1,17 +1,8 @@
-import {
-  Button,
-  Center,
-  EmptyState,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Center, Pagination, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconChecklist, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isApiError, UNEXPECTED_FAILURE } from '@/api/api-error';
-import { FormFailure } from '@/components/form-failure';
+import { EmptyMessage } from '@/components/empty-message';
 import { LinkIssueCard } from './link-issue-card';
 import {
   LINK_ISSUES_PAGE_SIZE,
@@ -19,6 +10,7 @@ import {
   type LinkIssueList,
   type LinkIssueStatus,
 } from './link-issues-queries';
+import { RetryFailure } from './retry-failure';
 
 const EMPTY_STATES: Record<LinkIssueStatus, { title: string; icon: typeof IconInbox }> = {
   open: { title: 'No reports are waiting.', icon: IconInbox },
@@ -59,21 +51,14 @@ export function LinkIssueListPanel({
       ? query.error.message
       : UNEXPECTED_FAILURE;
   const failed = (
-    <FormFailure title="The reports could not be loaded" message={failure}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{failure}</Text>
-        <Button
-          size="xs"
-          variant="default"
-          loading={query.isRefetching}
-          onClick={() => {
-            void query.refetch();
-          }}
-        >
-          Try again
-        </Button>
-      </Stack>
-    </FormFailure>
+    <RetryFailure
+      title="The reports could not be loaded"
+      message={failure}
+      retrying={query.isRefetching}
+      onRetry={() => {
+        void query.refetch();
+      }}
+    />
   );
 
   if (!data) {
@@ -88,18 +73,13 @@ export function LinkIssueListPanel({
     );
   }
 
-  const { icon: Icon, title } = EMPTY_STATES[status];
+  const { icon, title } = EMPTY_STATES[status];
   if (data.total === 0) {
     return (
       <Stack>
         {failed}
         <Center py="lg">
-          <EmptyState>
-            <EmptyState.Indicator>
-              <Icon aria-hidden="true" />
-            </EmptyState.Indicator>
-            <EmptyState.Title order={3}>{title}</EmptyState.Title>
-          </EmptyState>
+          <EmptyMessage icon={icon} title={title} titleOrder={3} />
         </Center>
       </Stack>
     );

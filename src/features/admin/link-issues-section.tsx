@@ -55,6 +55,15 @@ export function LinkIssuesSection() {
   const goToPage = (list: LinkIssueStatus, page: number) => {
     setPages((current) => ({ ...current, [list]: page }));
   };
+  /** What a tab's panel shows: its list's query and page. */
+  const panelProps = (list: LinkIssueStatus) => ({
+    status: list,
+    query: lists[list],
+    page: pages[list],
+    onPage: (page: number) => {
+      goToPage(list, page);
+    },
+  });
   /** The last report of a later page was decided: show the page before it. */
   const afterDecision = () => {
     if (lists.open.data?.results.length === 1 && pages.open > 1) goToPage('open', pages.open - 1);
@@ -138,12 +147,7 @@ export function LinkIssuesSection() {
               message={dismissFailure.message}
             />
             <LinkIssueListPanel
-              status="open"
-              query={lists.open}
-              page={pages.open}
-              onPage={(page) => {
-                goToPage('open', page);
-              }}
+              {...panelProps('open')}
               actionsFor={(issue) => (
                 <WaitingActions
                   issue={issue}
@@ -157,14 +161,7 @@ export function LinkIssuesSection() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="resolved" pt="md">
-          <LinkIssueListPanel
-            status="resolved"
-            query={lists.resolved}
-            page={pages.resolved}
-            onPage={(page) => {
-              goToPage('resolved', page);
-            }}
-          />
+          <LinkIssueListPanel {...panelProps('resolved')} />
         </Tabs.Panel>
       </Tabs>
 

@@ -7,7 +7,7 @@ import { isApiError } from '@/api/api-error';
 import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
 import { rememberEmail } from '@/session/session-store';
-import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
+import { emailFieldProps, emailSchema } from '@/lib/validation-rules';
 import { rememberAfterSignIn, type SignInFailure } from './token-sign-in';
 
 const failureMessages: Record<SignInFailure, string> = {
@@ -88,10 +88,8 @@ export function LoginPage() {
               </Text>
               <TextInput
                 label="E-mail address"
-                type="email"
-                autoComplete="email"
+                {...emailFieldProps}
                 required
-                maxLength={EMAIL_MAX_LENGTH}
                 key={form.key('email')}
                 {...form.getInputProps('email')}
               />

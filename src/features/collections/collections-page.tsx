@@ -2,7 +2,6 @@ import {
   Anchor,
   Button,
   Center,
-  EmptyState,
   Group,
   Pagination,
   SimpleGrid,
@@ -14,6 +13,7 @@ import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { EmptyMessage } from '@/components/empty-message';
 import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
 import { lazyModule } from '@/lib/later/lazy-module';
 import { CollectionCard } from './collection-card';
@@ -191,21 +191,19 @@ function useMosaicBooks(
 function NoCollectionsYet({ createButton }: { createButton: ReactNode }) {
   return (
     <Center py="xl">
-      <EmptyState>
-        <EmptyState.Indicator>
-          <IconStack2 aria-hidden="true" />
-        </EmptyState.Indicator>
-        <EmptyState.Title order={2}>No collections yet</EmptyState.Title>
-        <EmptyState.Description>
-          A collection puts a series, a box set or every format of a book behind one short link.
-        </EmptyState.Description>
-        <EmptyState.Actions>
-          {createButton}
-          <Button component={Link} to="/feature-collections" variant="default">
-            How collections work
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <EmptyMessage
+        icon={IconStack2}
+        title="No collections yet"
+        description="A collection puts a series, a box set or every format of a book behind one short link."
+        actions={
+          <>
+            {createButton}
+            <Button component={Link} to="/feature-collections" variant="default">
+              How collections work
+            </Button>
+          </>
+        }
+      />
     </Center>
   );
 }

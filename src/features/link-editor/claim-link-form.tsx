@@ -7,7 +7,7 @@ import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
-import { DEVICE_MAKER_TOKEN_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
+import { DEVICE_MAKER_TOKEN_MAX_LENGTH, emailFieldProps } from '@/lib/validation-rules';
 import {
   claimLinkSchema,
   isAppleBooksUrl,
@@ -83,10 +83,8 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
           key={form.key('email')}
           {...form.getInputProps('email')}
           label="E-mail address"
-          type="email"
-          autoComplete="email"
+          {...emailFieldProps}
           required
-          maxLength={EMAIL_MAX_LENGTH}
           errorProps={{ role: 'alert' }}
         />
         {isAppleBooksUrl(link.url) && (

@@ -1,8 +1,7 @@
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { AffiliateProgramChoices } from './affiliate-program-choices';
-import type { LinkEditorForm } from './link-editor-form';
+import type { LinkEditorStepProps } from './link-editor-form';
 import { isAppleBooksUrl } from './link-editor-schemas';
 import { LinkPreview } from './link-preview';
 import { ParameterRows } from './parameter-rows';
@@ -10,15 +9,9 @@ import { StoreChoice } from './store-choice';
 import { useDestinationProduct } from './use-destination-product';
 import { VanityCodeField } from './vanity-code-field';
 
-interface CustomizeStepProps {
-  form: LinkEditorForm;
+interface CustomizeStepProps extends LinkEditorStepProps {
   isAuthenticated: boolean;
-  /** The create request is in flight. */
-  creating: boolean;
-  /** A failure that names no field, with its retry, shown above the buttons. */
-  failure: ReactNode;
   onBack: () => void;
-  onCreate: () => void;
 }
 
 export function CustomizeStep({
@@ -33,6 +26,9 @@ export function CustomizeStep({
   // An ISBN leads to the page its lookup found.
   const { parsed, isbnQuery } = useDestinationProduct(destination);
   const destinationUrl = parsed.kind === 'url' ? parsed.url : isbnQuery.data?.url;
+  // Both "Change destination" and "Back" return to the first step, which waits while the link is
+  // being created.
+  const backButtonProps = { onClick: onBack, disabled: creating };
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -44,8 +40,7 @@ export function CustomizeStep({
             variant="subtle"
             size="compact-sm"
             leftSection={<IconPencil size={14} aria-hidden="true" />}
-            onClick={onBack}
-            disabled={creating}
+            {...backButtonProps}
           >
             Change destination
           </Button>
@@ -75,8 +70,7 @@ export function CustomizeStep({
           variant="default"
           size="md"
           leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
-          onClick={onBack}
-          disabled={creating}
+          {...backButtonProps}
         >
           Back
         </Button>

@@ -1,26 +1,20 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconLink } from '@tabler/icons-react';
-import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
+import type { ChangeEvent, KeyboardEvent } from 'react';
 import { isEnterKey } from '@/lib/keyboard';
 import { DESTINATION_URL_MAX_LENGTH } from '@/lib/validation-rules';
 import { destinationFieldProps } from './link-editor-look';
 import { isPreviewable, LinkPreview } from './link-preview';
-import type { LinkEditorForm } from './link-editor-form';
+import type { LinkEditorStepProps } from './link-editor-form';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 
-interface DestinationStepProps {
-  form: LinkEditorForm;
+interface DestinationStepProps extends LinkEditorStepProps {
   /** A check or the create request is running. */
   busy: boolean;
-  /** The create request was sent from this step. */
-  creating: boolean;
-  /** A failure that names no field, with its retry, shown above the buttons. */
-  failure: ReactNode;
   onEntered: () => void;
   onContinue: () => void;
-  onCreate: () => void;
 }
 
 export function DestinationStep({

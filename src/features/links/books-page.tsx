@@ -1,8 +1,9 @@
-import { Button, Center, EmptyState, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useState } from 'react';
+import { EmptyMessage } from '@/components/empty-message';
 import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
 import { FIRST_PAGE } from '@/lib/paging-search';
 import { BooksToolbar } from './books-toolbar';
@@ -201,21 +202,16 @@ export function BooksPage() {
 function NoLinksYet() {
   return (
     <Center py="xl">
-      <EmptyState>
-        <EmptyState.Indicator>
-          <IconBook2 aria-hidden="true" />
-        </EmptyState.Indicator>
-        <EmptyState.Title order={2}>No links yet</EmptyState.Title>
-        <EmptyState.Description>
-          Paste a retailer page or an ISBN and Shelflink gives you a short link that sends readers
-          to your book. Your links and their clicks will show up here.
-        </EmptyState.Description>
-        <EmptyState.Actions>
+      <EmptyMessage
+        icon={IconBook2}
+        title="No links yet"
+        description="Paste a retailer page or an ISBN and Shelflink gives you a short link that sends readers to your book. Your links and their clicks will show up here."
+        actions={
           <Button component={Link} to="/" leftSection={<IconPlus size={16} />}>
             Create your first link
           </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        }
+      />
     </Center>
   );
 }

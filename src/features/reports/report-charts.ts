@@ -144,6 +144,20 @@ export function reportSummary(
   };
 }
 
+/** What every report draws: its days, stores and countries, and the figures they sum up to. */
+export function reportBreakdowns(
+  report: Pick<LinkReport, 'from' | 'to' | 'clicksOverTime' | 'byRetailer' | 'byCountry'>,
+): { days: DailyPoint[]; stores: StorePoint[]; countries: CountrySlice[]; summary: ReportSummary } {
+  const days = clicksOverTimeData(report);
+  const stores = clicksByStoreData(report.byRetailer);
+  return {
+    days,
+    stores,
+    countries: clicksByCountryData(report.byCountry),
+    summary: reportSummary(days, stores),
+  };
+}
+
 export interface BookRow {
   linkId: string;
   title: string;

@@ -26,7 +26,7 @@ import type { components } from '@/api/schema';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
-import { EMAIL_MAX_LENGTH } from '@/lib/validation-rules';
+import { emailFieldProps } from '@/lib/validation-rules';
 import { isWebAddress } from '@/lib/web-address';
 import {
   emptyReportLinkIssueValues,
@@ -219,9 +219,7 @@ function ReportLinkIssueForm({
         <TextInput
           label="Your e-mail address (optional)"
           description="Only if you would like us to tell you when it is fixed."
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
+          {...emailFieldProps}
           key={form.key('email')}
           {...form.getInputProps('email')}
         />

@@ -1,22 +1,13 @@
-// The parts of a click report: figures, sections, the country and referrer breakdowns, and
-// charts that draw after the rest of the report is on screen.
+// The parts of a click report: figures, sections, the store and country breakdowns, and charts
+// that draw after the rest of the report is on screen. Its tables are in report-tables.tsx.
 import '@/components/on-demand-mantine-styles';
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useId, type ReactNode } from 'react';
 import type { components } from '@/api/schema';
-import { BookCover } from '@/components/book-cover';
 import { abbreviateNumber } from '@/lib/format-number';
-import type {
-  BookRow,
-  CountrySlice,
-  DailyPoint,
-  ReferrerRow,
-  ReportSummary,
-  StorePoint,
-} from './report-charts';
-import classes from './report-parts.module.css';
+import type { CountrySlice, DailyPoint, ReportSummary, StorePoint } from './report-charts';
 
 type LinkReport = components['schemas']['LinkReport'];
 
@@ -218,77 +209,22 @@ export function StoreChart({ stores }: { stores: StorePoint[] }) {
   );
 }
 
-/** A table's numbers: never wrapped, so they line up; the text column wraps instead. */
-function CountCells({ clicks, share }: { clicks: number; share: string }) {
+/** The clicks by store and by country, side by side on a wide screen. */
+export function StoreAndCountrySections({
+  stores,
+  countries,
+}: {
+  stores: StorePoint[];
+  countries: CountrySlice[];
+}) {
   return (
-    <>
-      <Table.Td ta="right" className={classes.count} title={clicks.toLocaleString('en')}>
-        {abbreviateNumber(clicks)}
-      </Table.Td>
-      <Table.Td ta="right" className={classes.count}>
-        {share}
-      </Table.Td>
-    </>
-  );
-}
-
-/** A table of clicks and their share, one row per what `label` names (a referrer, a book). */
-function CountTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.ScrollContainer minWidth={240} className={classes.tableScroll}>
-      <Table verticalSpacing="xs" highlightOnHover layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{label}</Table.Th>
-            <Table.Th ta="right" w={72}>
-              Clicks
-            </Table.Th>
-            <Table.Th ta="right" w={64}>
-              Share
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-export function ReferrerTable({ rows }: { rows: ReferrerRow[] }) {
-  return (
-    <CountTable label="Referrer">
-      {rows.map((row) => (
-        <Table.Tr key={row.referrer}>
-          <Table.Td className={classes.wrapping}>{row.referrer}</Table.Td>
-          <CountCells clicks={row.clicks} share={row.share} />
-        </Table.Tr>
-      ))}
-    </CountTable>
-  );
-}
-
-/** A collection's books with their clicks, each beside its cover. */
-export function BookTable({ rows }: { rows: BookRow[] }) {
-  return (
-    <CountTable label="Book">
-      {rows.map((row) => (
-        <Table.Tr key={row.linkId}>
-          <Table.Td>
-            <Group gap="sm" wrap="nowrap">
-              <BookCover src={row.coverImageUrl} title={row.title} author={row.author} width={32} />
-              <Stack gap={0} className={classes.wrapping}>
-                <Text size="sm" fw={500}>
-                  {row.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {row.shortLink}
-                </Text>
-              </Stack>
-            </Group>
-          </Table.Td>
-          <CountCells clicks={row.clicks} share={row.share} />
-        </Table.Tr>
-      ))}
-    </CountTable>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <ReportSection title="By store">
+        <StoreChart stores={stores} />
+      </ReportSection>
+      <ReportSection title="By country">
+        {countries.length === 0 ? <NoBreakdown /> : <CountryBreakdown countries={countries} />}
+      </ReportSection>
+    </SimpleGrid>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '@/lib/affiliate-programs';
 import { AddTokenModal, EditTokenModal, RemoveTokenModal } from './affiliate-token-modals';
 import { affiliateTokensQueryOptions, type AffiliateToken } from './settings-queries';
+import { SettingsSection } from './settings-section';
 
 function TokenCard({
   token,
@@ -124,20 +125,12 @@ export function AffiliateTokensSection() {
   );
 
   return (
-    <Stack component="section" aria-labelledby="affiliate-tokens-heading">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2} id="affiliate-tokens-heading">
-            Affiliate tokens
-          </Title>
-          <Text c="dimmed" size="sm" maw={560}>
-            Shelflink adds these to the retailer links it creates for you, so purchases through your
-            links earn you commission. One token per program.
-          </Text>
-        </div>
-        {tokens.length > 0 && addButton}
-      </Group>
-
+    <SettingsSection
+      id="affiliate-tokens"
+      title="Affiliate tokens"
+      description="Shelflink adds these to the retailer links it creates for you, so purchases through your links earn you commission. One token per program."
+      aside={tokens.length > 0 && addButton}
+    >
       {tokens.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="flex-start">
@@ -188,6 +181,6 @@ export function AffiliateTokensSection() {
         token={action?.token}
         onClose={closeAction}
       />
-    </Stack>
+    </SettingsSection>
   );
 }

@@ -1,15 +1,5 @@
 import '@/components/on-demand-mantine-styles';
-import {
-  Anchor,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -33,8 +23,27 @@ import {
   type AppleServicesSettings,
 } from './settings-queries';
 import { SectionError } from './section-error';
+import { SettingsSection } from './settings-section';
 
 const FIELD_NAMES = ['enrolled', 'affiliateToken', 'campaignToken'] as const;
+
+/** The program's tokens, each typed exactly as Apple gives it. */
+const TOKEN_FIELDS = [
+  {
+    name: 'affiliateToken',
+    label: 'Affiliate token (at)',
+    description: 'Starts with 1. Needed while you are enrolled.',
+    placeholder: '1010lqW7',
+    maxLength: DEVICE_MAKER_TOKEN_MAX_LENGTH,
+  },
+  {
+    name: 'campaignToken',
+    label: 'Campaign token (optional)',
+    description: "Tells your campaigns apart in Apple's reports: letters, digits, - and _.",
+    placeholder: 'shelflink',
+    maxLength: CAMPAIGN_TOKEN_MAX_LENGTH,
+  },
+] as const;
 
 function AppleServicesForm({ settings }: { settings: AppleServicesSettings }) {
   const queryClient = useQueryClient();
@@ -83,26 +92,15 @@ function AppleServicesForm({ settings }: { settings: AppleServicesSettings }) {
           key={form.key('enrolled')}
           {...form.getInputProps('enrolled', { type: 'checkbox' })}
         />
-        <TextInput
-          label="Affiliate token (at)"
-          description="Starts with 1. Needed while you are enrolled."
-          placeholder="1010lqW7"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={DEVICE_MAKER_TOKEN_MAX_LENGTH}
-          key={form.key('affiliateToken')}
-          {...form.getInputProps('affiliateToken')}
-        />
-        <TextInput
-          label="Campaign token (optional)"
-          description="Tells your campaigns apart in Apple's reports: letters, digits, - and _."
-          placeholder="shelflink"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={CAMPAIGN_TOKEN_MAX_LENGTH}
-          key={form.key('campaignToken')}
-          {...form.getInputProps('campaignToken')}
-        />
+        {TOKEN_FIELDS.map(({ name, ...field }) => (
+          <TextInput
+            key={form.key(name)}
+            {...field}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.getInputProps(name)}
+          />
+        ))}
         <FormFailure title="Not saved" message={failure.message} />
         <FormActions submitLabel="Save Apple Services settings" pending={save.isPending}>
           <Anchor href={DEVICE_MAKER_SIGN_UP_URL} target="_blank" rel="noopener noreferrer">
@@ -121,16 +119,11 @@ export function AppleServicesSection() {
   const settings = useQuery(appleServicesSettingsQueryOptions());
 
   return (
-    <Stack component="section" aria-labelledby="apple-services-heading">
-      <div>
-        <Title order={2} id="apple-services-heading">
-          Apple Services enrolment
-        </Title>
-        <Text c="dimmed" size="sm" maw={560}>
-          Apple&apos;s services affiliate program pays commission on books bought through your Apple
-          Books links. Enrol with the token from your partner dashboard.
-        </Text>
-      </div>
+    <SettingsSection
+      id="apple-services"
+      title="Apple Services enrolment"
+      description="Apple's services affiliate program pays commission on books bought through your Apple Books links. Enrol with the token from your partner dashboard."
+    >
       <Paper withBorder radius="md" p="lg">
         {settings.isPending ? (
           <Stack aria-busy="true" aria-label="Loading Apple Services settings">
@@ -148,6 +141,6 @@ export function AppleServicesSection() {
           <AppleServicesForm settings={settings.data} />
         )}
       </Paper>
-    </Stack>
+    </SettingsSection>
   );
 }

@@ -22,6 +22,7 @@ import { splitFormFailure } from '@/api/form-failure';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
 import { SectionError } from './section-error';
+import { SettingsSection } from './settings-section';
 import {
   legacyPartnerTermsQueryOptions,
   partnerEnrolmentQueryOptions,
@@ -184,15 +185,11 @@ export function PartnerProgramSection() {
   const terms = useQuery(partnerTermsQueryOptions());
 
   return (
-    <Stack component="section" aria-labelledby="partner-program-heading">
-      <div>
-        <Title order={2} id="partner-program-heading">
-          Partner program
-        </Title>
-        <Text c="dimmed" size="sm" maw={560}>
-          Partners share in the affiliate earnings of the links they send readers to.
-        </Text>
-      </div>
+    <SettingsSection
+      id="partner-program"
+      title="Partner program"
+      description="Partners share in the affiliate earnings of the links they send readers to."
+    >
       <Paper withBorder radius="md" p="lg">
         {terms.isPending ? (
           <Stack aria-busy="true" aria-label="Loading the partner program terms">
@@ -215,6 +212,6 @@ export function PartnerProgramSection() {
           </Stack>
         )}
       </Paper>
-    </Stack>
+    </SettingsSection>
   );
 }

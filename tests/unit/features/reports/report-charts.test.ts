@@ -7,6 +7,7 @@ import {
   clicksOverTimeData,
   DIRECT_REFERRER_LABEL,
   OTHER_COUNTRIES_LABEL,
+  reportBreakdowns,
   reportSummary,
   shareOf,
   topReferrerRows,
@@ -149,6 +150,25 @@ describe('reportSummary', () => {
 
   test('no clicks means no busiest day', () => {
     expect(reportSummary([], []).busiestDay).toBeUndefined();
+  });
+});
+
+describe('reportBreakdowns', () => {
+  test('the days, stores and countries of a report, and the figures they sum up to', () => {
+    const { days, stores, countries, summary } = reportBreakdowns({
+      from: '2026-11-01',
+      to: '2026-11-02',
+      clicksOverTime: [{ date: '2026-11-02', clicks: 30 }],
+      byRetailer: [
+        { retailer: 'Kobo', storefront: 'CA', clicks: 10 },
+        { retailer: 'Amazon', storefront: 'GB', clicks: 20 },
+      ],
+      byCountry: [{ countryCode: 'GB', country: 'United Kingdom', clicks: 30 }],
+    });
+    expect(days.map((day) => day.clicks)).toEqual([0, 30]);
+    expect(stores.map((store) => store.store)).toEqual(['Amazon (GB)', 'Kobo (CA)']);
+    expect(countries.map((country) => country.name)).toEqual(['United Kingdom']);
+    expect(summary).toEqual({ dailyAverage: 15, busiestDay: days[1], topStore: stores[0] });
   });
 });
 
