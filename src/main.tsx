@@ -39,6 +39,8 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
+// The headings' typeface, latin letters in bold only; text shows in a fallback until it loads.
+import '@fontsource/literata/latin-700.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiClient } from '@/api/client';

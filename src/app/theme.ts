@@ -40,7 +40,11 @@ export const theme = createTheme({
   colors: { shelf },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontWeight: '700' },
+  // Literata, a typeface made for reading books on screens, in the one weight headings use.
+  headings: {
+    fontFamily: 'Literata, Georgia, "Times New Roman", serif',
+    fontWeight: '700',
+  },
   focusRing: 'auto',
   // `X.extend(input)` is Mantine's identity function typed with `ExtendComponent<XFactory>`; the
   // same type is checked here with `satisfies`, because importing Popover, Menu, Tooltip, Combobox
