@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothSchemes } from '../support/axe';
 import { apiCall, expect, isApiCall, preferMock, test } from '../support/fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SALT_ORCHARD_URL = 'https://books.apple.com/us/book/the-salt-orchard/id1623456789';
 
 interface Screen {
@@ -59,17 +58,6 @@ test.afterEach(async ({ page }) => {
   await expect.poll(() => pending?.size ?? 0).toBe(0);
 });
 
-/** Runs axe on the whole page (WCAG 2.0/2.1 A and AA) and expects no violation. */
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-    })),
-  ).toEqual([]);
-}
-
 /** Opens a screen, waits until it shows its heading and analyses the page. */
 async function openScreen(page: Page, { path, heading }: Screen) {
   await page.goto(path);
@@ -81,19 +69,6 @@ async function openScreen(page: Page, { path, heading }: Screen) {
   await page.mouse.move(0, 0);
 }
 
-/**
- * Analyses the screen as the system's light scheme shows it, then again once the system asks for
- * dark: the app follows the system until a visitor picks a scheme.
- */
-async function expectNoViolationsInBothSchemes(page: Page) {
-  const scheme = page.locator('html');
-  await expect(scheme).toHaveAttribute('data-mantine-color-scheme', 'light');
-  await expectNoViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(scheme).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expectNoViolations(page);
-}
-
 test.describe('every screen passes axe, in light and in dark', () => {
   test.describe('signed out', () => {
     test.use({ visitor: 'signed-out' });
@@ -101,7 +76,7 @@ test.describe('every screen passes axe, in light and in dark', () => {
     for (const screen of [...publicScreens, ...signedOutScreens]) {
       test(screen.path, async ({ page }) => {
         await openScreen(page, screen);
-        await expectNoViolationsInBothSchemes(page);
+        await expectNoAxeViolationsInBothSchemes(page);
       });
     }
   });
@@ -112,7 +87,7 @@ test.describe('every screen passes axe, in light and in dark', () => {
     for (const screen of [...publicScreens, ...signedInScreens]) {
       test(screen.path, async ({ page }) => {
         await openScreen(page, screen);
-        await expectNoViolationsInBothSchemes(page);
+        await expectNoAxeViolationsInBothSchemes(page);
       });
     }
   });
@@ -122,7 +97,7 @@ test.describe('every screen passes axe, in light and in dark', () => {
 
     test('/admin', async ({ page }) => {
       await openScreen(page, { path: '/admin', heading: 'Admin dashboard' });
-      await expectNoViolationsInBothSchemes(page);
+      await expectNoAxeViolationsInBothSchemes(page);
     });
   });
 });
@@ -145,7 +120,7 @@ test.describe('in dark mode', () => {
       'maya.okafor@example.com',
     );
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -154,7 +129,7 @@ test('the avatar menu', async ({ page }) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await page.mouse.move(0, 0);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test.describe('open layers pass axe', () => {
@@ -165,7 +140,7 @@ test.describe('open layers pass axe', () => {
     test('on Home', async ({ page }) => {
       await openScreen(page, home);
       await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
   });
 
@@ -174,7 +149,7 @@ test.describe('open layers pass axe', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await page.mouse.move(0, 0);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('a modal, whose title bar is not a second banner', async ({ page }) => {
@@ -185,7 +160,7 @@ test.describe('open layers pass axe', () => {
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(1);
     await page.mouse.move(0, 0);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('the main menu on a phone', async ({ page }) => {
@@ -194,7 +169,7 @@ test.describe('open layers pass axe', () => {
     await page.getByRole('button', { name: 'Open the main menu' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await page.mouse.move(0, 0);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolationsInBothSchemes } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { signInByEmail, useRealProduct } from '../support/real-product';
 
@@ -7,7 +7,6 @@ import { signInByEmail, useRealProduct } from '../support/real-product';
 // real clicks on the short-link host, and an edit that survives a reload. Nothing is mocked.
 
 const product = useRealProduct('collection-report');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const author = 'collection.author@example.com';
 // No hyphen to break at: a browser can only wrap it where it is told it may.
 const longReferrer = 'https://newsletter.theorchardbooksreadersclubmembers.example.com/issue/42';
@@ -36,16 +35,6 @@ async function readerClicks(page: Page, code: string, reader: number, country: s
     headers: { 'User-Agent': readerAgent(reader), 'CF-IPCountry': country, Referer: longReferrer },
   });
   expect(reply.status()).toBe(302);
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-    })),
-  ).toEqual([]);
 }
 
 let collectionId = '';
@@ -92,7 +81,7 @@ test('a card shows its books’ covers and opens the report of readers’ clicks
   );
   const empty = page.getByRole('listitem').filter({ hasText: 'Next season' });
   await expect(empty.getByText('No books in this collection yet')).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsInBothSchemes(page);
 
   await card.getByRole('link', { name: 'View report for The Orchard Books' }).click();
   await expect(page).toHaveURL(`${product.origin}/links/collections/${collectionId}/report`);
@@ -117,7 +106,7 @@ test('a card shows its books’ covers and opens the report of readers’ clicks
   await expect(page.getByRole('region', { name: 'By country' }).getByRole('listitem')).toHaveCount(
     4,
   );
-  await expectNoViolations(page);
+  await expectNoAxeViolationsInBothSchemes(page);
   expect(consoleErrors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
 });
 

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Locator, Page } from '@playwright/test';
 import { BLANK_PNG } from '../../scripts/support/third-party-receiver';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothSchemes } from '../support/axe';
 import { expect, isApiCall, test } from '../support/fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SHORT_URL = 'https://shelf.to/salt-orchard';
 const DIALOG_NAME = 'QR code for shelf.to/salt-orchard';
 const SALT_ORCHARD_URL = 'https://books.apple.com/us/book/the-salt-orchard/id1623456789';
@@ -126,11 +125,7 @@ test('from a link’s menu: a coloured code in three sizes, as SVG and PNG', asy
   await expect(dialog.getByRole('radio', { name: /^Medium/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^Small/ })).toHaveAccessibleDescription('256 px');
 
-  const axe = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(WCAG_TAGS)
-    .analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolationsInBothSchemes(page, { include: '[role="dialog"]' });
 
   await dialog.getByRole('radio', { name: /^Large/ }).check();
   await expect(dialog.getByText(/1024 × 1024 px/)).toBeVisible();
@@ -176,11 +171,7 @@ test('refuses a colour scanners cannot read, at its field', async ({ page }) => 
   await expect(background).toHaveAccessibleDescription(/darker than its background/);
   await expect(downloads.first()).toBeDisabled();
 
-  const axe = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(WCAG_TAGS)
-    .analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page, { include: '[role="dialog"]' });
 
   await background.fill('#ffffff');
   await codeColour.fill('#14532d');
@@ -280,11 +271,7 @@ test.describe('from a new link in the editor', () => {
     // The new link's cover is offered for the code's middle.
     await expect(dialog.getByRole('radio', { name: 'The book’s cover' })).toBeVisible();
 
-    const axe = await new AxeBuilder({ page })
-      .include('[role="dialog"]')
-      .withTags(WCAG_TAGS)
-      .analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoAxeViolationsInBothSchemes(page, { include: '[role="dialog"]' });
 
     await dialog.getByRole('radio', { name: /^Small/ }).check();
     await expect(dialog.getByText(/256 × 256 px/)).toBeVisible();
