@@ -7,16 +7,25 @@ export interface ClickRecorderLogger {
   warn(details: object, message: string): void;
 }
 
+/** Clicks held to be written as one row: one, or identical ones of the same second. */
+type HeldRow = ClickRecord & { count: number };
+
+/** Clicks that agree on this are stored as one row (see `clicks.count`). */
+function rowKey(click: ClickRecord): string {
+  const second = Math.floor(click.occurredAt.getTime() / 1000);
+  return `${click.linkId}\n${second}\n${click.traffic}\n${click.visitorKey}\n${click.country}\n${click.referrer}\n${click.device}\n${click.os}\n${click.browser}\n${click.retailer}\n${click.storefront}\n${click.store}`;
+}
+
 export interface ClickRecorderOptions {
   db: Database;
   logger: ClickRecorderLogger;
-  /** Clicks written per transaction; reaching it starts a write. Default 500. */
+  /** Rows written per transaction; holding that many starts a write. Default 500. */
   batchSize?: number;
-  /** How often what is buffered is written, and a failed write tried again. Default 1 s. */
+  /** How often what is held is written, and a failed write tried again. Default 1 s. */
   flushIntervalMs?: number;
   /**
-   * Clicks held at most, written or not, while the database is unavailable; clicks beyond are
-   * dropped and counted. Default 100,000 (about 30 MB).
+   * Rows held at most, written or not, while the database is unavailable; a click that would
+   * need another row is dropped and counted. Default 100,000 (about 30 MB).
    */
   maxBuffered?: number;
   /** Batches written between vacuums of the daily roll-ups (see `vacuumClickRollups`). Default 100. */
@@ -24,11 +33,12 @@ export interface ClickRecorderOptions {
 }
 
 /**
- * Buffers the redirect path's clicks and writes them in batches (see `storeClicks`). While the
- * database is unavailable the unwritten clicks stay buffered and are tried again every interval,
- * up to `maxBuffered`. When the buffer is full it is the NEWEST clicks that are dropped: the
- * buffered ones stay in the order they were recorded and are removed only once written, so a
- * batch being written is never touched, and the outage's clicks are kept from its start.
+ * Holds the redirect path's clicks and writes them in batches (see `storeClicks`). A click
+ * identical to one held from the same second only adds to its row's count, so a burst costs a
+ * lookup, not a row. While the database is unavailable the unwritten rows stay held and are tried
+ * again every interval, up to `maxBuffered` rows. When that is full it is the NEWEST clicks that
+ * are dropped: the held rows stay in the order they were recorded and leave only once written,
+ * rows taken for a write are never added to, and the outage's clicks are kept from its start.
  */
 export class ClickRecorder {
   private readonly db: Database;
@@ -38,8 +48,10 @@ export class ClickRecorder {
   private readonly vacuumEveryBatches: number;
   private batchesSinceVacuum = 0;
   private readonly timer: NodeJS.Timeout;
-  /** Oldest first; a batch leaves only once it is written. */
-  private readonly pending: ClickRecord[] = [];
+  /** Rows of the clicks recorded since the last write began, by `rowKey`, oldest first. */
+  private open = new Map<string, HeldRow>();
+  /** Rows taken for writing, oldest first; a batch leaves only once it is written. */
+  private readonly unwritten: HeldRow[] = [];
   private writing: Promise<void> = Promise.resolve();
   /** Whether a write is queued behind the current one, which will take every click recorded. */
   private writeQueued = false;
@@ -65,62 +77,72 @@ export class ClickRecorder {
 
   /** Clicks waiting to be written, including a batch being written. */
   get buffered(): number {
-    return this.pending.length;
+    let clicks = 0;
+    for (const row of this.open.values()) clicks += row.count;
+    for (const row of this.unwritten) clicks += row.count;
+    return clicks;
   }
 
-  /** Buffers a click and returns at once; a full batch is written in the background. */
+  /** Holds a click and returns at once; a full batch is written in the background. */
   record(click: ClickRecord): void {
-    if (this.pending.length >= this.maxBuffered) {
+    const key = rowKey(click);
+    const row = this.open.get(key);
+    if (row) {
+      row.count += 1;
+      return;
+    }
+    if (this.open.size + this.unwritten.length >= this.maxBuffered) {
       this.droppedTotal += 1;
       this.droppedUnlogged += 1;
       return;
     }
-    this.pending.push(click);
-    if (this.pending.length >= this.batchSize && !this.failing) void this.flush();
+    this.open.set(key, { ...click, count: 1 });
+    if (this.open.size >= this.batchSize && !this.failing) void this.flush();
   }
 
   /**
    * Writes every click recorded before the call, in batches, and resolves when that is done or
-   * a batch failed (the failed batch stays buffered). Never rejects.
+   * a batch failed (the failed batch stays held). Never rejects.
    */
   flush(): Promise<void> {
     if (!this.writeQueued) {
       this.writeQueued = true;
       this.writing = this.writing.then(() => {
         this.writeQueued = false;
-        return this.writePending();
+        return this.writeHeld();
       });
     }
     return this.writing;
   }
 
-  /** Stops the timer and writes what is buffered, as the server shuts down. */
+  /** Stops the timer and writes what is held, as the server shuts down. */
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
-    if (this.pending.length > 0) {
-      this.logger.warn({ unwritten: this.pending.length }, 'Clicks could not be written at close');
+    const unwritten = this.buffered;
+    if (unwritten > 0) {
+      this.logger.warn({ unwritten }, 'Clicks could not be written at close');
     }
   }
 
-  private async writePending(): Promise<void> {
+  private async writeHeld(): Promise<void> {
     this.logDropped();
-    let remaining = this.pending.length;
-    while (remaining > 0) {
-      const batch = this.pending.slice(0, Math.min(this.batchSize, remaining));
+    for (const row of this.open.values()) this.unwritten.push(row);
+    this.open = new Map();
+    while (this.unwritten.length > 0) {
+      const batch = this.unwritten.slice(0, this.batchSize);
       try {
         await storeClicks(this.db, batch);
       } catch (error) {
         this.failing = true;
         this.logger.warn(
-          { err: error, buffered: this.pending.length },
+          { err: error, buffered: this.buffered },
           'Writing clicks failed; they stay buffered and are tried again',
         );
         return;
       }
       this.failing = false;
-      this.pending.splice(0, batch.length);
-      remaining -= batch.length;
+      this.unwritten.splice(0, batch.length);
       await this.vacuumWhenDue();
     }
   }

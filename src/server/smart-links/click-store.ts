@@ -7,8 +7,15 @@ import { utcDay, type ClickRecord } from './click-facts';
 type ClickDimension = (typeof clickDimensions)[number];
 type DailyCount = typeof clickDailyCounts.$inferInsert;
 
+/**
+ * Clicks that agree on every fact within one second, stored as one row: `count` of them, 1 when
+ * absent, at the first one's time.
+ */
+export type CountedClicks = ClickRecord & { count?: number };
+
 export interface StoredClick extends ClickRecord {
   isUnique: boolean;
+  count: number;
 }
 
 /** A visitor's reader clicks on a link count as one unique click within this time. */
@@ -86,10 +93,11 @@ async function earlierUniqueClicks(
 /**
  * Marks each reader click of a batch in time order unique unless the same visitor had a unique
  * click on the link within the hour before, stored earlier or in the batch. Only reader clicks
- * can be unique: a prefetch or a bot must not use up a reader's unique click.
+ * can be unique: a prefetch or a bot must not use up a reader's unique click. Of counted clicks
+ * only the first can be unique: it gets a row of its own, and the repeats share the other.
  */
 function decideUniqueness(
-  batch: readonly ClickRecord[],
+  batch: readonly CountedClicks[],
   earlierUnique: readonly EarlierUniqueClick[],
 ): StoredClick[] {
   const uniqueTimes = new Map<string, number[]>();
@@ -98,14 +106,16 @@ function decideUniqueness(
     uniqueTimes.set(visitorOnLink(click), [...times, click.occurredAt.getTime()]);
   };
   earlierUnique.forEach(addUnique);
-  return batch.map((click) => {
-    if (click.traffic !== 'reader') return { ...click, isUnique: false };
+  return batch.flatMap(({ count = 1, ...click }) => {
+    if (click.traffic !== 'reader') return [{ ...click, isUnique: false, count }];
     const time = click.occurredAt.getTime();
     const isUnique = !(uniqueTimes.get(visitorOnLink(click)) ?? []).some(
       (unique) => unique <= time && unique > time - uniqueWindowMs,
     );
-    if (isUnique) addUnique(click);
-    return { ...click, isUnique };
+    if (!isUnique) return [{ ...click, isUnique, count }];
+    addUnique(click);
+    const first = { ...click, isUnique, count: 1 };
+    return count === 1 ? [first] : [first, { ...click, isUnique: false, count: count - 1 }];
   });
 }
 
@@ -117,12 +127,19 @@ function dailyCountsOf(batch: readonly StoredClick[]): DailyCount[] {
     const add = (dimension: ClickDimension, value: string) => {
       const key = [click.linkId, day, dimension, value].join('\n');
       const count = counts.get(key);
+      const uniqueClicks = click.isUnique ? click.count : 0;
       if (count) {
-        count.clicks += 1;
-        count.uniqueClicks += Number(click.isUnique);
+        count.clicks += click.count;
+        count.uniqueClicks += uniqueClicks;
       } else {
-        const uniqueClicks = Number(click.isUnique);
-        counts.set(key, { linkId: click.linkId, day, dimension, value, clicks: 1, uniqueClicks });
+        counts.set(key, {
+          linkId: click.linkId,
+          day,
+          dimension,
+          value,
+          clicks: click.count,
+          uniqueClicks,
+        });
       }
     };
     add('traffic', click.traffic);
@@ -138,8 +155,8 @@ function dailyCountsOf(batch: readonly StoredClick[]): DailyCount[] {
 
 async function raiseClickCounts(db: Database, batch: readonly StoredClick[]) {
   const clicksPerLink = new Map<string, number>();
-  for (const { linkId, isUnique } of batch) {
-    if (isUnique) clicksPerLink.set(linkId, (clicksPerLink.get(linkId) ?? 0) + 1);
+  for (const { linkId, isUnique, count } of batch) {
+    if (isUnique) clicksPerLink.set(linkId, (clicksPerLink.get(linkId) ?? 0) + count);
   }
   if (clicksPerLink.size === 0) return;
   const linkIds = sql.param([...clicksPerLink.keys()]);
@@ -167,6 +184,7 @@ function insertClicks(db: Database, batch: readonly StoredClick[]) {
       [clicks.retailer, 'text', (click) => click.retailer],
       [clicks.storefront, 'text', (click) => click.storefront],
       [clicks.store, 'text', (click) => click.store],
+      [clicks.count, 'int', (click) => click.count],
     ]),
   );
 }
@@ -191,7 +209,7 @@ function addToDailyCounts(db: Database, dailyCounts: readonly DailyCount[]) {
  * each link's `click_count` raised by its counted (unique reader) clicks, and the daily
  * roll-ups. Clicks of links deleted since their redirect are left out.
  */
-export async function storeClicks(db: Database, batch: readonly ClickRecord[]): Promise<void> {
+export async function storeClicks(db: Database, batch: readonly CountedClicks[]): Promise<void> {
   if (batch.length === 0) return;
   await db.transaction(async (tx) => {
     // One batch at a time across every server process: two batches deciding uniqueness at

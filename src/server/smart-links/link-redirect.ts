@@ -101,14 +101,17 @@ export function recordClick(
   { outcome, country }: ClickToRecord,
 ): void {
   const occurredAt = recording.clock.now();
-  recording.salts.saltFor(occurredAt).then(
-    (salt) => {
-      recording.clicks.record(
-        clickRecord({ method, headers, ip, country, occurredAt }, outcome, salt),
-      );
-    },
-    (error: unknown) => {
-      recording.log.warn({ err: error }, 'A click could not be recorded');
-    },
-  );
+  const record = (salt: string) => {
+    recording.clicks.record(
+      clickRecord({ method, headers, ip, country, occurredAt }, outcome, salt),
+    );
+  };
+  const salt = recording.salts.readSaltFor(occurredAt);
+  if (salt !== undefined) {
+    record(salt);
+    return;
+  }
+  recording.salts.saltFor(occurredAt).then(record, (error: unknown) => {
+    recording.log.warn({ err: error }, 'A click could not be recorded');
+  });
 }

@@ -13,10 +13,21 @@ const keptDays = 2;
  * process gives a visitor the same key, and is read once a day per process.
  */
 export class VisitorSalts {
-  /** The day last asked for, as the times it covers: a redirect compares numbers, not dates. */
-  private current: { from: number; until: number; salt: Promise<string> } | undefined;
+  /**
+   * The day last asked for, as the times it covers (a redirect compares numbers, not dates), and
+   * its salt once read.
+   */
+  private current:
+    { from: number; until: number; salt: Promise<string>; read?: string } | undefined;
 
   constructor(private readonly db: Database) {}
+
+  /** The salt of `time`'s UTC day when it has been read already: a redirect's usual case. */
+  readSaltFor(time: Date): string | undefined {
+    const at = time.getTime();
+    const current = this.current;
+    return current && at >= current.from && at < current.until ? current.read : undefined;
+  }
 
   /** The salt of `time`'s UTC day, created by whichever process needs it first. */
   saltFor(time: Date): Promise<string> {
@@ -26,11 +37,17 @@ export class VisitorSalts {
     }
     const from = at - (at % dayMs);
     const salt = this.read(utcDay(from));
-    this.current = { from, until: from + dayMs, salt };
-    // A failed read is tried again on the next call instead of being remembered.
-    salt.catch(() => {
-      if (this.current?.salt === salt) this.current = undefined;
-    });
+    const current: NonNullable<typeof this.current> = { from, until: from + dayMs, salt };
+    this.current = current;
+    salt.then(
+      (read) => {
+        current.read = read;
+      },
+      // A failed read is tried again on the next call instead of being remembered.
+      () => {
+        if (this.current === current) this.current = undefined;
+      },
+    );
     return salt;
   }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, test, vi } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
+import { clicks } from '../../../src/server/db/schema';
 import {
   ClickRecorder,
   type ClickRecorderOptions,
@@ -44,8 +45,15 @@ function noting(db: Database) {
   return { db: noted, statements };
 }
 
-const clickAt = (linkId: string, second: number) =>
-  readerClick(linkId, new Date(Date.UTC(2026, 10, 21, 10, 0, second)).toISOString());
+const clickAt = (
+  linkId: string,
+  second: number,
+  overrides: Parameters<typeof readerClick>[2] = {},
+) => readerClick(linkId, new Date(Date.UTC(2026, 10, 21, 10, 0, second)).toISOString(), overrides);
+
+/** The same visitor's click each time. */
+const mayaClickAt = (linkId: string, second: number) =>
+  clickAt(linkId, second, { visitorKey: 'maya' });
 
 describe('the click recorder', () => {
   test('writes a batch in the background once it is full', async () => {
@@ -127,6 +135,89 @@ describe('the click recorder', () => {
     recorder.record(clickAt(link, 30));
     await recorder.close();
     expect(await storedClickTotal(db)).toBe(7);
+  });
+
+  test('stores the identical clicks of one second as one row that counts them', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder } = recorderOn(db, { batchSize: 2 });
+    const burst = (second: number, overrides: Parameters<typeof readerClick>[2] = {}) =>
+      readerClick(link, new Date(Date.UTC(2026, 10, 21, 10, 0, second, 100)).toISOString(), {
+        visitorKey: 'maya',
+        ...overrides,
+      });
+
+    for (let click = 0; click < 1000; click += 1) recorder.record(burst(1));
+    recorder.record(burst(1, { referrer: 't.co' }));
+    for (let click = 0; click < 3; click += 1) recorder.record(burst(2));
+    await recorder.close();
+
+    const rows = await db
+      .select({ at: clicks.occurredAt, referrer: clicks.referrer, count: clicks.count })
+      .from(clicks)
+      .orderBy(clicks.id);
+    expect(rows.map(({ at, ...row }) => ({ at: at.toISOString(), ...row }))).toEqual([
+      // The visitor's first click is the unique one; the same second's repeats share a row.
+      { at: '2026-11-21T10:00:01.100Z', referrer: null, count: 1 },
+      { at: '2026-11-21T10:00:01.100Z', referrer: null, count: 999 },
+      { at: '2026-11-21T10:00:01.100Z', referrer: 't.co', count: 1 },
+      { at: '2026-11-21T10:00:02.100Z', referrer: null, count: 3 },
+    ]);
+    expect(await storedClickTotal(db)).toBe(1004);
+    expect(await clickCountOf(db, link)).toBe(1);
+  });
+
+  test('adds a click to a held row even when no new row fits', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder } = recorderOn(db, { maxBuffered: 2 });
+    const bringClicksTableBack = await takeClicksTableAway(db);
+
+    recorder.record(mayaClickAt(link, 1));
+    recorder.record(mayaClickAt(link, 2));
+    recorder.record(mayaClickAt(link, 2));
+    recorder.record(mayaClickAt(link, 3));
+    await recorder.flush();
+
+    expect(recorder.buffered).toBe(3);
+    expect(recorder.dropped).toBe(1);
+    await bringClicksTableBack();
+    await recorder.close();
+    expect(await storedClicksOf(db, link)).toEqual([
+      ['2026-11-21T10:00:01.000Z', 'reader', true],
+      ['2026-11-21T10:00:02.000Z', 'reader', false],
+    ]);
+    expect(await storedClickTotal(db)).toBe(3);
+  });
+
+  test('never adds a click to a row being written', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    let recordWhileWriting = (): void => undefined;
+    const writingDb = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<Database['transaction']>) => {
+          recordWhileWriting();
+          recordWhileWriting = () => undefined;
+          return target.transaction(...args);
+        };
+      },
+    });
+    const { recorder } = recorderOn(writingDb);
+    recordWhileWriting = () => {
+      recorder.record(mayaClickAt(link, 2));
+    };
+
+    recorder.record(mayaClickAt(link, 2));
+    await recorder.flush();
+    expect(recorder.buffered).toBe(1);
+    await recorder.close();
+
+    expect(await storedClicksOf(db, link)).toEqual([
+      ['2026-11-21T10:00:02.000Z', 'reader', true],
+      ['2026-11-21T10:00:02.000Z', 'reader', false],
+    ]);
   });
 
   test('writes what is buffered when closed', async () => {

@@ -86,14 +86,59 @@ describe('the click store', () => {
     expect(await clickCountOf(db, link)).toBe(1);
   });
 
+  test('keeps the first of counted clicks apart when it is unique, and counts it alone', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const maya = { visitorKey: 'maya' };
+
+    await storeClicks(db, [
+      { ...readerClick(link, '2026-11-21T10:00:00.250Z', maya), count: 5 },
+      { ...readerClick(link, '2026-11-21T10:00:07Z', maya), count: 3 },
+      { ...readerClick(link, '2026-11-21T10:00:09Z', { traffic: 'bot' }), count: 4 },
+    ]);
+
+    const rows = await db
+      .select({
+        at: clicks.occurredAt,
+        traffic: clicks.traffic,
+        isUnique: clicks.isUnique,
+        count: clicks.count,
+      })
+      .from(clicks)
+      .where(eq(clicks.linkId, link))
+      .orderBy(clicks.id);
+    expect(rows.map(({ at, ...row }) => ({ at: at.toISOString(), ...row }))).toEqual([
+      { at: '2026-11-21T10:00:00.250Z', traffic: 'reader', isUnique: true, count: 1 },
+      { at: '2026-11-21T10:00:00.250Z', traffic: 'reader', isUnique: false, count: 4 },
+      { at: '2026-11-21T10:00:07.000Z', traffic: 'reader', isUnique: false, count: 3 },
+      { at: '2026-11-21T10:00:09.000Z', traffic: 'bot', isUnique: false, count: 4 },
+    ]);
+    expect(await clickCountOf(db, link)).toBe(1);
+    const traffic = await db
+      .select({
+        value: clickDailyCounts.value,
+        clicks: clickDailyCounts.clicks,
+        uniqueClicks: clickDailyCounts.uniqueClicks,
+      })
+      .from(clickDailyCounts)
+      .where(and(eq(clickDailyCounts.linkId, link), eq(clickDailyCounts.dimension, 'traffic')))
+      .orderBy(clickDailyCounts.value);
+    expect(traffic).toEqual([
+      { value: 'bot', clicks: 4, uniqueClicks: 0 },
+      { value: 'reader', clicks: 8, uniqueClicks: 1 },
+    ]);
+  });
+
   test('rolls up per day exactly what the raw clicks say', async () => {
     const { db } = testApp();
     const linkIds = await insertLinks(db, ['salt-orchard', 'tin-lantern']);
     const traffic = ['reader', 'reader', 'reader', 'bot', 'prefetch', 'head'] as const;
     const countries = ['US', 'GB', null] as const;
     const referrers = [null, 'instagram.com', 't.co', 'goodreads.com'] as const;
-    const batch = Array.from({ length: 400 }, (_, index) =>
-      readerClick(
+    const batch = Array.from({ length: 400 }, (_, index) => ({
+      // Some rows stand for a burst of identical clicks.
+      count: index % 6 === 1 ? 1 + (index % 4) : undefined,
+      ...readerClick(
         linkIds[index % 2] ?? '',
         new Date(Date.UTC(2026, 10, 19) + index * 9 * 60_000 + 1234).toISOString(),
         {
@@ -107,7 +152,7 @@ describe('the click store', () => {
           store: index % 4 === 0 ? 'apple-books' : null,
         },
       ),
-    );
+    }));
     for (let start = 0; start < batch.length; start += 60) {
       await storeClicks(db, batch.slice(start, start + 60));
     }
@@ -135,8 +180,8 @@ describe('the click store', () => {
           day,
           dimension: sql<typeof dimension>`${dimension}::text`,
           value,
-          clicks: sql<number>`count(*)::int`,
-          uniqueClicks: sql<number>`(count(*) filter (where ${clicks.isUnique}))::int`,
+          clicks: sql<number>`sum(${clicks.count})::int`,
+          uniqueClicks: sql<number>`coalesce(sum(${clicks.count}) filter (where ${clicks.isUnique}), 0)::int`,
         })
         .from(clicks)
         .where(where)

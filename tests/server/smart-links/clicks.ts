@@ -68,7 +68,10 @@ export async function clickCountOf(db: Database, linkId: string): Promise<number
   return link?.clickCount ?? Number.NaN;
 }
 
+/** Every stored click, a row counting as many as it stands for. */
 export async function storedClickTotal(db: Database): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(clicks);
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${clicks.count}), 0)::int` })
+    .from(clicks);
   return row?.total ?? 0;
 }

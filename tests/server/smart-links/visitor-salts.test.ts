@@ -30,6 +30,18 @@ describe("the visitors' daily salt", () => {
     expect(nextDay).not.toBe(one);
   });
 
+  test('is at hand without waiting once read, for its own day only', async () => {
+    const salts = new VisitorSalts(testApp().db);
+    const morning = new Date('2026-11-21T09:00:00Z');
+    expect(salts.readSaltFor(morning)).toBeUndefined();
+
+    const salt = await salts.saltFor(morning);
+
+    expect(salts.readSaltFor(new Date('2026-11-21T23:59:59.999Z'))).toBe(salt);
+    expect(salts.readSaltFor(new Date('2026-11-22T00:00:00Z'))).toBeUndefined();
+    expect(salts.readSaltFor(new Date('2026-11-20T23:59:59Z'))).toBeUndefined();
+  });
+
   test('is read from the database once a day', async () => {
     const { db } = testApp();
     const salts = new VisitorSalts(db);
