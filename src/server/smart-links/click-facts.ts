@@ -100,13 +100,27 @@ function referrerHost(referrer: string): string | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname : null;
 }
 
-/** The same visitor and day give the same key; a new day's salt gives every visitor a new one. */
-function visitorKey(ip: string, userAgent: string, salt: string): string {
+function keyedHash(salt: string, visitor: string): string {
   return createHmac('sha256', salt)
-    .update(`${ip}\n${userAgent}`)
+    .update(visitor)
     .digest()
     .subarray(0, visitorKeyBytes)
     .toString('base64url');
+}
+
+/**
+ * The keys of the day's most recent visitors, so that a visitor's burst of clicks is hashed
+ * once. Their addresses stay in this process's memory only, and go with the day's salt.
+ */
+let recentVisitorKeys: { salt: string; keyOf: (visitor: string) => string } | undefined;
+
+/** The same visitor and day give the same key; a new day's salt gives every visitor a new one. */
+function visitorKey(ip: string, userAgent: string, salt: string): string {
+  if (recentVisitorKeys?.salt !== salt) {
+    const keyOf = memoizeBounded((visitor) => keyedHash(salt, visitor), { maxEntries: 1000 });
+    recentVisitorKeys = { salt, keyOf };
+  }
+  return recentVisitorKeys.keyOf(`${ip}\n${userAgent}`);
 }
 
 /** The click to store for a redirect, with `salt` the visitor salt of the click's UTC day. */

@@ -130,4 +130,14 @@ describe('a click record', () => {
     expect(keyOf({})).not.toBe(keyOf({ ip: '203.0.113.43' }));
     expect(keyOf({})).not.toBe(keyOf({ headers: { 'user-agent': iPadSafari } }));
   });
+
+  test('gives a remembered visitor the key a new one would get, across a change of salt', () => {
+    const keyOf = (daySalt: string) => clickRecord(request({}), outcome, daySalt).visitorKey;
+    const today = keyOf(salt);
+    const tomorrow = keyOf('salt-of-2026-11-22');
+
+    expect(keyOf(salt)).toBe(today);
+    expect(keyOf('salt-of-2026-11-22')).toBe(tomorrow);
+    expect(tomorrow).not.toBe(today);
+  });
 });
