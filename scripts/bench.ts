@@ -230,9 +230,14 @@ async function main(): Promise<number> {
       if (databaseUrl) stores.push({ kind: 'postgres', serverUrl: databaseUrl });
       for (const store of stores) {
         try {
-          metrics.push(
-            ...(await measureServer(store, { workDir, timing: throughputTiming, cleanup })),
-          );
+          const server = await measureServer(store, {
+            workDir,
+            timing: throughputTiming,
+            cleanup,
+            lighthouse: { runs: options.lighthouseRuns, port: ports.lighthouseChrome },
+          });
+          metrics.push(...server.metrics);
+          problems.push(...server.failures);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           problems.push(`Server section on ${store.kind}: ${message}`);

@@ -6,14 +6,14 @@ import { BLANK_PNG } from '../support/third-party-receiver.ts';
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Chromium's flags, trusting the production server's local certificate. */
-export function chromiumFlags(certificate: LocalCertificate): string[] {
+/** Chromium's flags, trusting the production server's local certificate when there is one. */
+export function chromiumFlags(certificate?: LocalCertificate): string[] {
   return [
     '--no-sandbox',
     '--disable-gpu',
     '--disable-background-networking',
     '--disable-component-update',
-    certificate.chromiumFlag,
+    ...(certificate ? [certificate.chromiumFlag] : []),
   ];
 }
 

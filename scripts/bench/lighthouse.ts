@@ -9,6 +9,15 @@ import type { LocalCertificate } from '../support/local-certificate.ts';
 import { chromiumFlags, chromiumPath, SESSION_COOKIE } from './chromium.ts';
 import { metric, type Metric } from './metrics.ts';
 
+/** A page to measure; its metrics are `<key>.<category>` (default key `lighthouse.<path>`). */
+export interface LighthousePage {
+  path: string;
+  signedIn: boolean;
+  key?: string;
+  /** The table's section (default `Lighthouse <path>`). */
+  section?: string;
+}
+
 export interface LighthouseOptions {
   appOrigin: string;
   /** Chrome's remote-debugging port. */
@@ -17,8 +26,8 @@ export interface LighthouseOptions {
   runs: number;
   /** Where the full JSON reports are written. */
   reportDir: string;
-  /** The production server's certificate, for Chrome to trust. */
-  certificate: LocalCertificate;
+  /** The production server's certificate, for Chrome to trust; none for a plain-HTTP origin. */
+  certificate?: LocalCertificate;
 }
 
 /** Lighthouse's own choice of the median run: the one closest to the median FCP and TTI. */
@@ -54,7 +63,7 @@ async function addSessionCookie(port: number, origin: string): Promise<void> {
 async function runOnce(
   url: string,
   flags: Flags,
-  options: { port: number; signedIn: boolean; certificate: LocalCertificate },
+  options: { port: number; signedIn: boolean; certificate?: LocalCertificate },
 ): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -86,9 +95,9 @@ function failedAudits(lhr: Result, category: string): string[] {
     .map((ref) => ref.id);
 }
 
-function pageMetrics(path: string, lhr: Result | undefined, failure?: string): Metric[] {
-  const section = `Lighthouse ${path}`;
-  const key = `lighthouse.${path}`;
+function pageMetrics(page: LighthousePage, lhr: Result | undefined, failure?: string): Metric[] {
+  const section = page.section ?? `Lighthouse ${page.path}`;
+  const key = page.key ?? `lighthouse.${page.path}`;
   const score = (category: string) => {
     const value = lhr?.categories[category]?.score;
     return typeof value === 'number' ? Math.round(value * 100) : null;
@@ -133,7 +142,7 @@ function pageMetrics(path: string, lhr: Result | undefined, failure?: string): M
 }
 
 export async function measureLighthouse(
-  pages: { path: string; signedIn: boolean }[],
+  pages: LighthousePage[],
   options: LighthouseOptions,
 ): Promise<{ metrics: Metric[]; failures: string[] }> {
   mkdirSync(options.reportDir, { recursive: true });
@@ -165,11 +174,11 @@ export async function measureLighthouse(
       const median = computeMedianRun(runs);
       const fileName = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`;
       writeFileSync(join(options.reportDir, fileName), JSON.stringify(median));
-      metrics.push(...pageMetrics(page.path, median));
+      metrics.push(...pageMetrics(page, median));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       failures.push(`Lighthouse could not measure ${page.path}: ${message}`);
-      metrics.push(...pageMetrics(page.path, undefined, 'not measured'));
+      metrics.push(...pageMetrics(page, undefined, 'not measured'));
     }
   }
   return { metrics, failures };

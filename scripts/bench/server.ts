@@ -11,6 +11,7 @@ import { sessionCookieName } from '../../src/server/auth/sessions.ts';
 import { DEMO_LINKS } from '../../src/server/db/seed/demo-data.ts';
 import type { Cleanup } from './cleanup.ts';
 import { metric, type Metric } from './metrics.ts';
+import { measureReaderPages, type ReaderPage } from './reader-pages.ts';
 import { measureRedirects, type RedirectedLink } from './redirects.ts';
 import { measureReportCost } from './report-cost.ts';
 import { realServerEntry, startServerProcess } from './server-process.ts';
@@ -72,6 +73,32 @@ interface BenchAuthor {
 }
 
 /**
+ * Makes the author an all-stores link and a collection of it and their redirecting link, and
+ * gives the paths the short-link host serves their pages at.
+ */
+async function makeReaderPages(origin: string, author: BenchAuthor): Promise<ReaderPage[]> {
+  const { cookie } = author;
+  const allStores = await call(origin, '/v1/links', {
+    body: { url: authorLinkUrls[0], allStores: true },
+    cookie,
+  });
+  const link = (await allStores.json()) as { id: string; shortUrl: string };
+  const created = await call(origin, '/v2/collections', {
+    body: {
+      title: 'The bench shelf',
+      aliasCode: 'bench-shelf',
+      linkIds: [link.id, author.link.id],
+    },
+    cookie,
+  });
+  const collection = (await created.json()) as { shortUrl: string };
+  return [
+    { key: 'allStoresPage', path: new URL(link.shortUrl).pathname },
+    { key: 'collectionPage', path: new URL(collection.shortUrl).pathname },
+  ];
+}
+
+/**
  * Signs the bench author in through the e-mailed link and makes their links through the API,
  * checked to list a full page.
  */
@@ -98,10 +125,18 @@ async function signInAuthorWithLinks(origin: string, outboxDir: string): Promise
   return { cookie, link: { id: link.id, code: link.code } };
 }
 
+export interface ServerSectionOptions {
+  workDir: string;
+  timing: ThroughputTiming & { rounds: number };
+  cleanup: Cleanup;
+  /** Lighthouse on the short-link host's pages, measured on the embedded store only. */
+  lighthouse: { runs: number; port: number };
+}
+
 export async function measureServer(
   store: Store,
-  options: { workDir: string; timing: ThroughputTiming & { rounds: number }; cleanup: Cleanup },
-): Promise<Metric[]> {
+  options: ServerSectionOptions,
+): Promise<{ metrics: Metric[]; failures: string[] }> {
   const { cleanup, timing } = options;
   const storeName = storeNames[store.kind];
   const data = await freshStoreData(store, join(options.workDir, 'server', store.kind), cleanup);
@@ -114,6 +149,8 @@ export async function measureServer(
   await firstStart.stop();
   const secondStart = await startServerProcess(realServerEntry, [], data, cleanup);
   const author = await signInAuthorWithLinks(secondStart.origin, join(data.dataDir, 'outbox'));
+  const readerPages =
+    store.kind === 'pglite' ? await makeReaderPages(secondStart.origin, author) : [];
   await secondStart.stop();
 
   console.log(
@@ -145,12 +182,21 @@ export async function measureServer(
   );
   const redirects = await measureRedirects(store, { data, link: author.link, timing, cleanup });
   const reportCost = await measureReportCost(store, options);
+  const readerPagesLighthouse =
+    readerPages.length > 0
+      ? await measureReaderPages(readerPages, {
+          data,
+          cleanup,
+          workDir: options.workDir,
+          ...options.lighthouse,
+        })
+      : { metrics: [], failures: [] };
 
   const id = `server.${store.kind}`;
   const startUp = `Server start-up, ${storeName}`;
   const memory = `Server memory, ${storeName}`;
   const untilAnswer = 'spawn to first 200 from GET /auth/session';
-  return [
+  const metrics = [
     metric(
       `${id}.startUp.first`,
       startUp,
@@ -195,5 +241,7 @@ export async function measureServer(
       'bytes',
       `replies validated, largest of ${residentAfterLoad.length} runs`,
     ),
+    ...readerPagesLighthouse.metrics,
   ];
+  return { metrics, failures: readerPagesLighthouse.failures };
 }
