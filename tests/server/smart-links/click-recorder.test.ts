@@ -2,13 +2,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, test, vi } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
-import { clicks } from '../../../src/server/db/schema';
 import {
   ClickRecorder,
   type ClickRecorderOptions,
 } from '../../../src/server/smart-links/click-recorder';
 import { setUpTestApp } from '../support/test-app';
-import { clickCountOf, insertLinks, readerClick, storedClicksOf, storedClickTotal } from './clicks';
+import {
+  clickCountOf,
+  insertLinks,
+  readerClick,
+  storedClicksOf,
+  storedClickTotal,
+  storedRowsOf,
+} from './clicks';
 
 const testApp = setUpTestApp();
 
@@ -152,16 +158,13 @@ describe('the click recorder', () => {
     for (let click = 0; click < 3; click += 1) recorder.record(burst(2));
     await recorder.close();
 
-    const rows = await db
-      .select({ at: clicks.occurredAt, referrer: clicks.referrer, count: clicks.count })
-      .from(clicks)
-      .orderBy(clicks.id);
-    expect(rows.map(({ at, ...row }) => ({ at: at.toISOString(), ...row }))).toEqual([
+    const reader = { traffic: 'reader', at: '2026-11-21T10:00:01.100Z' } as const;
+    expect(await storedRowsOf(db, link)).toEqual([
       // The visitor's first click is the unique one; the same second's repeats share a row.
-      { at: '2026-11-21T10:00:01.100Z', referrer: null, count: 1 },
-      { at: '2026-11-21T10:00:01.100Z', referrer: null, count: 999 },
-      { at: '2026-11-21T10:00:01.100Z', referrer: 't.co', count: 1 },
-      { at: '2026-11-21T10:00:02.100Z', referrer: null, count: 3 },
+      { ...reader, isUnique: true, referrer: null, count: 1 },
+      { ...reader, isUnique: false, referrer: null, count: 999 },
+      { ...reader, isUnique: false, referrer: 't.co', count: 1 },
+      { ...reader, at: '2026-11-21T10:00:02.100Z', isUnique: false, referrer: null, count: 3 },
     ]);
     expect(await storedClickTotal(db)).toBe(1004);
     expect(await clickCountOf(db, link)).toBe(1);

@@ -4,7 +4,7 @@ import { clickDailyCounts, clicks, links } from '../../../src/server/db/schema';
 import { ClickRecorder } from '../../../src/server/smart-links/click-recorder';
 import { storeClicks } from '../../../src/server/smart-links/click-store';
 import { setUpTestApp } from '../support/test-app';
-import { clickCountOf, insertLinks, readerClick, storedClicksOf } from './clicks';
+import { clickCountOf, insertLinks, readerClick, storedClicksOf, storedRowsOf } from './clicks';
 
 const testApp = setUpTestApp();
 const quietLogger = { warn: () => undefined };
@@ -97,21 +97,29 @@ describe('the click store', () => {
       { ...readerClick(link, '2026-11-21T10:00:09Z', { traffic: 'bot' }), count: 4 },
     ]);
 
-    const rows = await db
-      .select({
-        at: clicks.occurredAt,
-        traffic: clicks.traffic,
-        isUnique: clicks.isUnique,
-        count: clicks.count,
-      })
-      .from(clicks)
-      .where(eq(clicks.linkId, link))
-      .orderBy(clicks.id);
-    expect(rows.map(({ at, ...row }) => ({ at: at.toISOString(), ...row }))).toEqual([
-      { at: '2026-11-21T10:00:00.250Z', traffic: 'reader', isUnique: true, count: 1 },
-      { at: '2026-11-21T10:00:00.250Z', traffic: 'reader', isUnique: false, count: 4 },
-      { at: '2026-11-21T10:00:07.000Z', traffic: 'reader', isUnique: false, count: 3 },
-      { at: '2026-11-21T10:00:09.000Z', traffic: 'bot', isUnique: false, count: 4 },
+    expect(await storedRowsOf(db, link)).toEqual([
+      {
+        at: '2026-11-21T10:00:00.250Z',
+        traffic: 'reader',
+        isUnique: true,
+        referrer: null,
+        count: 1,
+      },
+      {
+        at: '2026-11-21T10:00:00.250Z',
+        traffic: 'reader',
+        isUnique: false,
+        referrer: null,
+        count: 4,
+      },
+      {
+        at: '2026-11-21T10:00:07.000Z',
+        traffic: 'reader',
+        isUnique: false,
+        referrer: null,
+        count: 3,
+      },
+      { at: '2026-11-21T10:00:09.000Z', traffic: 'bot', isUnique: false, referrer: null, count: 4 },
     ]);
     expect(await clickCountOf(db, link)).toBe(1);
     const traffic = await db

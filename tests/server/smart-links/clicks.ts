@@ -60,6 +60,22 @@ export async function storedClicksOf(db: Database, linkId: string) {
   return rows.map(({ at, traffic, isUnique }) => [at.toISOString(), traffic, isUnique]);
 }
 
+/** The link's stored rows in the order they were written, each with the clicks it counts. */
+export async function storedRowsOf(db: Database, linkId: string) {
+  const rows = await db
+    .select({
+      at: clicks.occurredAt,
+      traffic: clicks.traffic,
+      isUnique: clicks.isUnique,
+      referrer: clicks.referrer,
+      count: clicks.count,
+    })
+    .from(clicks)
+    .where(eq(clicks.linkId, linkId))
+    .orderBy(clicks.id);
+  return rows.map(({ at, ...row }) => ({ at: at.toISOString(), ...row }));
+}
+
 export async function clickCountOf(db: Database, linkId: string): Promise<number> {
   const [link] = await db
     .select({ clickCount: links.clickCount })
