@@ -11,6 +11,26 @@ import { checkChunkGroups, chunkFileName, chunkGroups } from './chunking.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * TanStack Store reads its state through `use-sync-external-store`'s shim, which carries its own
+ * implementation for React before 18; the same package's plain entry uses React's built-in hook.
+ */
+function withoutReact17Shim(): Plugin {
+  return {
+    name: 'without-react-17-shim',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/,
+            replacement: 'use-sync-external-store/with-selector',
+          },
+        ],
+      },
+    }),
+  };
+}
+
 export function appBuild(): { plugins: Plugin[]; build: BuildEnvironmentOptions } {
   const groups = chunkGroups(root);
   const background = backgroundImports(
@@ -18,6 +38,7 @@ export function appBuild(): { plugins: Plugin[]; build: BuildEnvironmentOptions 
   );
   return {
     plugins: [
+      withoutReact17Shim(),
       securityHeadersPlugin(),
       compileHintsPlugin(),
       routePreloadsPlugin(),
