@@ -1,51 +1,39 @@
-import { Avatar, UnstyledButton } from '@mantine/core';
-import { Link, useRouter } from '@tanstack/react-router';
-import { startTransition, useEffect, useState } from 'react';
-import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
+import { ActionIcon, Skeleton } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { lazyModule } from '@/lib/later/lazy-module';
 import type { AuthSession } from '@/session/session-store';
-import { afterFirstPaint } from '@/lib/later/after-first-paint';
-import { headerMenus } from './header-menus-later';
+
+/** A Mantine avatar's size, which the signed-in menu's trigger has. */
+const AVATAR_SIZE = 38;
+
+/**
+ * The signed-in avatar and its menu trigger. Whether someone is signed in is known only after the
+ * first paint, so its code (the avatar, the picture's address) stays out of the first screen.
+ */
+const signedInAvatarMenu = lazyModule(() => import(/* background */ './signed-in-avatar-menu'));
+
+// Pure: the header, which ships in the entry chunk, renders it only for a signed-in session.
+const SignedInAvatarMenu = /* @__PURE__ */ signedInAvatarMenu.component(
+  (module) => module.SignedInAvatarMenu,
+  <Skeleton circle height={AVATAR_SIZE} />,
+);
 
 export function AvatarMenu({ session }: { session: AuthSession }) {
   if (!session.isAuthenticated) {
-    return <Avatar component={Link} to="/login" radius="xl" aria-label="Sign in" color="gray" />;
+    return (
+      <ActionIcon
+        component={Link}
+        to="/login"
+        variant="light"
+        color="gray"
+        radius="xl"
+        size={AVATAR_SIZE}
+        aria-label="Sign in"
+      >
+        <IconUser size={20} aria-hidden="true" />
+      </ActionIcon>
+    );
   }
   return <SignedInAvatarMenu session={session} />;
-}
-
-function SignedInAvatarMenu({ session }: { session: AuthSession }) {
-  const avatarSrc = useAvatarUrl(session.email || session.userName);
-  const { loaded, triggerProps } = useMenuOnDemand(headerMenus.load);
-  if (loaded) return <loaded.AccountMenu session={session} avatarSrc={avatarSrc} />;
-  return (
-    <UnstyledButton aria-label="Account menu" {...triggerProps}>
-      <Avatar src={avatarSrc} alt="" radius="xl" />
-    </UnstyledButton>
-  );
-}
-
-/**
- * The avatar image's address. Hashing the e-mail needs an MD5 library the first screen can do
- * without, so the address is known only once that screen is painted; until then the avatar shows
- * its placeholder, in the same place and size.
- */
-function useAvatarUrl(identity: string): string | undefined {
-  const router = useRouter();
-  const [avatar, setAvatar] = useState<{ identity: string; url: string }>();
-  useEffect(() => {
-    let active = true;
-    void afterFirstPaint(router)
-      .then(() => import(/* background */ './avatar-url'))
-      .then(({ avatarUrl }) => {
-        if (!active) return;
-        startTransition(() => {
-          setAvatar({ identity, url: avatarUrl(identity) });
-        });
-      });
-    return () => {
-      active = false;
-    };
-  }, [router, identity]);
-  // Never another identity's picture while the new one is being worked out.
-  return avatar?.identity === identity ? avatar.url : undefined;
 }

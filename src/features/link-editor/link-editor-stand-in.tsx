@@ -1,4 +1,13 @@
-import { Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  InputDescription,
+  InputLabel,
+  Paper,
+  Skeleton,
+  Stack,
+  Title,
+} from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { StandInButton } from './link-editor';
@@ -11,7 +20,7 @@ import {
 
 /**
  * The editor's first step as the editor draws it (frame, heading, the field's label and
- * description in the same type, the buttons), with a skeleton where the field will be.
+ * description, the buttons), with a skeleton where the field will be.
  */
 export function LinkEditorStandIn({ onPress }: { onPress: (button: StandInButton) => void }) {
   const headingId = useId();
@@ -30,23 +39,14 @@ export function LinkEditorStandIn({ onPress }: { onPress: (button: StandInButton
           </Title>
         </Group>
         <Stack gap="md">
-          {/* The field's label and description in the type of a medium Mantine input wrapper. */}
-          <Box lh="var(--mantine-line-height)">
-            <Text component="span" display="inline-block" fw={500} fz="md" lh="inherit">
+          {/* The field's own label and description, with a skeleton where the field will be. */}
+          <div>
+            <InputLabel required size="md" labelElement="div">
               {destinationFieldProps.label}
-              <Text component="span" c="var(--mantine-color-error)" inherit aria-hidden="true">
-                {' *'}
-              </Text>
-            </Text>
-            <Text
-              c="dimmed"
-              fz="calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))"
-              lh={1.2}
-            >
-              {destinationFieldProps.description}
-            </Text>
+            </InputLabel>
+            <InputDescription size="md">{destinationFieldProps.description}</InputDescription>
             <Skeleton h={INPUT_HEIGHT_MD} mt="calc(var(--mantine-spacing-xs) / 2)" radius="md" />
-          </Box>
+          </div>
           <Group gap="sm">
             <Button
               size="md"
