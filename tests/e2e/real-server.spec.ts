@@ -151,6 +151,16 @@ async function storeReached(page: Page, open: () => Promise<unknown>): Promise<s
 test('a reader in GB lands on amazon.co.uk with the UK tag, and the report counts only the reader', async ({
   page,
 }) => {
+  // The demo's own Amazon link already sends a UK reader to the UK store with the UK tag.
+  const demoLink = await page.request.get(`${product.shortLinkOrigin}/salt-orchard-amzn`, {
+    maxRedirects: 0,
+    headers: { 'CF-IPCountry': 'GB' },
+  });
+  expect(demoLink.status()).toBe(302);
+  expect(demoLink.headers().location).toBe(
+    'https://www.amazon.co.uk/dp/1668012340?tag=mayaokafor-21',
+  );
+
   await signInByEmail(page, product, 'maya@demo.shelflink.app');
   const token = await page.request.post(
     `${product.origin}/api/v1/affiliate-tokens?programGuid=${amazonAssociates}`,

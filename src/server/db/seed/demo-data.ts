@@ -19,7 +19,11 @@ export const DEMO_APPLE_SERVICES = {
 
 export const DEMO_AFFILIATE_TOKENS: { programGuid: string; parameters: Record<string, string> }[] =
   [
-    { programGuid: AMAZON_ASSOCIATES, parameters: { tag: 'mayaokafor-20' } },
+    // A tracking id for amazon.com and one for amazon.co.uk, so a UK reader earns the author too.
+    {
+      programGuid: AMAZON_ASSOCIATES,
+      parameters: { tag: 'mayaokafor-20', tag_GB: 'mayaokafor-21' },
+    },
     {
       programGuid: APPLE_SERVICES,
       parameters: { at: DEMO_APPLE_SERVICES.affiliateToken, ct: DEMO_APPLE_SERVICES.campaignToken },
