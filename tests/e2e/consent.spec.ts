@@ -304,17 +304,23 @@ test.describe('analytics on a return visit', () => {
     await consentBanner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
     await page.goto('/login/sl_9f2c41d7b8e34a6c');
     await expect(page).toHaveURL(/\/links\/books/);
+    const savedCategories = async () => {
+      const savedChoices = (await context.cookies()).filter(
+        (cookie) => cookie.name === 'shelflink_consent',
+      );
+      expect(savedChoices).toHaveLength(1);
+      return (
+        JSON.parse(decodeURIComponent(savedChoices[0]?.value ?? '{}')) as { categories?: string[] }
+      ).categories;
+    };
+    // The sign-in's grant is saved by code that loads after the first paint.
+    await expect.poll(savedCategories).toEqual(['necessary', 'analytics']);
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => savedChoicesApplied(page)).toBe(true);
+    expect(await savedCategories()).toEqual(['necessary', 'analytics']);
     const cookies = await context.cookies();
-    const savedChoices = cookies.filter((cookie) => cookie.name === 'shelflink_consent');
-    expect(savedChoices).toHaveLength(1);
-    expect(
-      (JSON.parse(decodeURIComponent(savedChoices[0]?.value ?? '{}')) as { categories?: string[] })
-        .categories,
-    ).toEqual(['necessary', 'analytics']);
     expect(cookies.find((cookie) => cookie.name === 'shelflink_analytics_consent')?.value).toBe(
       'true',
     );
