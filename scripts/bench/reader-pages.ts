@@ -15,7 +15,7 @@ export interface ReaderPage {
   key: 'allStoresPage' | 'collectionPage';
 }
 
-export const readerPageLabels: Record<ReaderPage['key'], string> = {
+const readerPageLabels: Record<ReaderPage['key'], string> = {
   allStoresPage: "Lighthouse, an all-stores link's page (short-link host)",
   collectionPage: "Lighthouse, a collection's page (short-link host)",
 };

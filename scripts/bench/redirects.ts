@@ -32,7 +32,10 @@ export interface RedirectedLink {
   code: string;
 }
 
-/** The link's reader clicks stored, a row counting as many as it stands for; PGlite's only once the server process has exited. */
+/**
+ * The link's reader clicks in the store, each row counting the clicks it stands for; PGlite's only
+ * once the server process has exited.
+ */
 async function readerClicksStored(data: StoreData, link: RedirectedLink): Promise<number> {
   const store = connectStore(data);
   try {

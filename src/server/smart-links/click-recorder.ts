@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import type { ClickRecord } from './click-facts';
-import { storeClicks, vacuumClickRollups } from './click-store';
+import { storeClicks, vacuumClickRollups, type CountedClicks } from './click-store';
 
 /** The part of a pino logger the recorder uses. */
 export interface ClickRecorderLogger {
@@ -8,7 +8,7 @@ export interface ClickRecorderLogger {
 }
 
 /** Clicks held to be written as one row: one, or identical ones of the same second. */
-type HeldRow = ClickRecord & { count: number };
+type HeldRow = CountedClicks & { count: number };
 
 /** Clicks that agree on this are stored as one row (see `clicks.count`). */
 function rowKey(click: ClickRecord): string {
