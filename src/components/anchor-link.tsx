@@ -1,16 +1,10 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
-import { createLink, type LinkComponent } from '@tanstack/react-router';
-import { forwardRef, type AnchorHTMLAttributes } from 'react';
+import { createLink } from '@tanstack/react-router';
+import type { ComponentPropsWithRef } from 'react';
 
-const RoutedAnchor = forwardRef<
-  HTMLAnchorElement,
-  AnchorProps & AnchorHTMLAttributes<HTMLAnchorElement>
->((props, ref) => <Anchor ref={ref} {...props} />);
-RoutedAnchor.displayName = 'RoutedAnchor';
+function RoutedAnchor(props: AnchorProps & ComponentPropsWithRef<'a'>) {
+  return <Anchor {...props} />;
+}
 
-const CreatedAnchorLink = createLink(RoutedAnchor);
-
-/** A Mantine anchor that navigates through the router, with typed `to` and `params`. */
-export const AnchorLink: LinkComponent<typeof RoutedAnchor> = (props) => (
-  <CreatedAnchorLink preload="intent" {...props} />
-);
+/** A Mantine anchor that navigates through the router, with typed `to`, `params` and `hash`. */
+export const AnchorLink = createLink(RoutedAnchor);

@@ -1,6 +1,7 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ButtonLink } from '@/components/button-link';
 
 interface MissingPageProps {
   title: string;
@@ -17,9 +18,7 @@ export function MissingPage({ title, children, way }: MissingPageProps) {
       <Stack align="flex-start">
         <Title order={1}>{title}</Title>
         <Text>{children}</Text>
-        <Button component={Link} to={way.to}>
-          {way.label}
-        </Button>
+        <ButtonLink to={way.to}>{way.label}</ButtonLink>
       </Stack>
     </Container>
   );

@@ -1,7 +1,8 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { ButtonLink } from '@/components/button-link';
 import { isApiError } from '@/api/api-error';
 import { errorMessage, reportUncaughtError } from '@/lib/error-reporting';
 
@@ -43,9 +44,9 @@ export function PageError({ error, reset }: ErrorComponentProps) {
         </Alert>
         <Group>
           <Button onClick={retry}>Try again</Button>
-          <Button component={Link} to="/" variant="default">
+          <ButtonLink to="/" variant="default">
             Go to the home page
-          </Button>
+          </ButtonLink>
         </Group>
       </Stack>
     </Container>

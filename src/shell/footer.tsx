@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { AnchorLink } from '@/components/anchor-link';
 import type { AuthSession } from '@/session/session-store';
 import { openCookiePreferences } from './cookie-preferences';
 import classes from './footer.module.css';
@@ -29,24 +29,24 @@ export function Footer({ session }: { session: AuthSession }) {
         <nav aria-label="Site map">
           <div className={classes.siteMap}>
             {visibleMainLinks(session.isAuthenticated).map((link) => (
-              <Anchor key={link.label} component={Link} to={link.to} size="sm" c="dimmed">
+              <AnchorLink key={link.label} to={link.to} size="sm" c="dimmed">
                 {link.label}
-              </Anchor>
+              </AnchorLink>
             ))}
             {session.isAuthenticated && (
-              <Anchor component={Link} to="/settings" size="sm" c="dimmed">
+              <AnchorLink to="/settings" size="sm" c="dimmed">
                 Affiliate settings
-              </Anchor>
+              </AnchorLink>
             )}
-            <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+            <AnchorLink to="/terms" size="sm" c="dimmed">
               Terms of Service
-            </Anchor>
-            <Anchor component={Link} to="/feature-collections" size="sm" c="dimmed">
+            </AnchorLink>
+            <AnchorLink to="/feature-collections" size="sm" c="dimmed">
               Introducing collections
-            </Anchor>
-            <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
+            </AnchorLink>
+            <AnchorLink to="/privacy" size="sm" c="dimmed">
               Privacy Policy
-            </Anchor>
+            </AnchorLink>
           </div>
         </nav>
         <Stack gap="xs" mt="lg">

@@ -1,6 +1,7 @@
-import { ActionIcon, Anchor, Burger, Container, Group } from '@mantine/core';
+import { ActionIcon, Burger, Container, Group } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { AnchorLink } from '@/components/anchor-link';
 import { useMenuOnDemand } from '@/lib/later/use-menu-on-demand';
 import type { AuthSession } from '@/session/session-store';
 import { AvatarMenu } from './avatar-menu';
@@ -24,9 +25,9 @@ export function Header({
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Group gap="md" wrap="nowrap">
-          <Anchor component={Link} to="/" aria-label="Shelflink home">
+          <AnchorLink to="/" aria-label="Shelflink home">
             <Logo />
-          </Anchor>
+          </AnchorLink>
           <ActionIcon
             component={Link}
             to="/faq"

@@ -1,6 +1,6 @@
-import { Anchor, CloseButton, Container, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { CloseButton, Container, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { AnchorLink } from '@/components/anchor-link';
 import classes from './top-bar.module.css';
 
 export const TOP_BAR_SEEN_KEY = 'shelflink.topBarSeen';
@@ -25,9 +25,9 @@ export function TopBar() {
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm">
             New: collections put a whole series behind one short link.{' '}
-            <Anchor component={Link} to="/feature-collections" c="white" underline="always">
+            <AnchorLink to="/feature-collections" c="white" underline="always">
               See how they work
-            </Anchor>
+            </AnchorLink>
           </Text>
           <CloseButton
             aria-label="Dismiss announcement"

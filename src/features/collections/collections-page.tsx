@@ -1,18 +1,10 @@
-import {
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { ButtonLink } from '@/components/button-link';
+import { AnchorLink } from '@/components/anchor-link';
 import { EmptyMessage } from '@/components/empty-message';
 import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
 import { lazyModule } from '@/lib/later/lazy-module';
@@ -88,9 +80,9 @@ export function CollectionsPage() {
               </Title>
               <Text c="dimmed" size="sm">
                 {collectionCountLabel(data.page.total)} ·{' '}
-                <Anchor component={Link} to="/feature-collections" size="sm">
+                <AnchorLink to="/feature-collections" size="sm">
                   What are collections?
-                </Anchor>
+                </AnchorLink>
               </Text>
             </Stack>
             {createButton}
@@ -198,9 +190,9 @@ function NoCollectionsYet({ createButton }: { createButton: ReactNode }) {
         actions={
           <>
             {createButton}
-            <Button component={Link} to="/feature-collections" variant="default">
+            <ButtonLink to="/feature-collections" variant="default">
               How collections work
-            </Button>
+            </ButtonLink>
           </>
         }
       />

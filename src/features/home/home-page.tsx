@@ -1,7 +1,7 @@
-import { Button, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ButtonLink } from '@/components/button-link';
 import { UntilSessionChecked } from '@/shell/until-session-checked';
 import { useSession, useSessionChecked } from '@/session/use-session';
 import classes from './home-page.module.css';
@@ -49,18 +49,18 @@ export function HomePage({ linkEditor }: { linkEditor: ReactNode }) {
             <Group>
               <UntilSessionChecked checked={sessionChecked}>
                 {session.isAuthenticated ? (
-                  <Button component={Link} to="/links/books" size="md">
+                  <ButtonLink to="/links/books" size="md">
                     Go to your links
-                  </Button>
+                  </ButtonLink>
                 ) : (
-                  <Button component={Link} to="/login" size="md">
+                  <ButtonLink to="/login" size="md">
                     Sign in or create an account
-                  </Button>
+                  </ButtonLink>
                 )}
               </UntilSessionChecked>
-              <Button component={Link} to="/faq" variant="default" size="md">
+              <ButtonLink to="/faq" variant="default" size="md">
                 How it works
-              </Button>
+              </ButtonLink>
             </Group>
           </Stack>
           {/* A file of its own, not drawn here: it loads beside the page's code, not within it. */}

@@ -1,3 +1,4 @@
+import { ButtonLink } from '@/components/button-link';
 import '@/components/on-demand-mantine-styles';
 import {
   Alert,
@@ -12,7 +13,6 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '@/api/api-error';
 import { splitFormFailure } from '@/api/form-failure';
@@ -126,9 +126,9 @@ function CollectionPicker({ link, onDone }: { link: AuthorLink; onDone: () => vo
           book behind one short link.
         </Text>
         <Group justify="flex-end">
-          <Button component={Link} to="/links/collections" onClick={onDone}>
+          <ButtonLink to="/links/collections" onClick={onDone}>
             Create a collection
-          </Button>
+          </ButtonLink>
         </Group>
       </Stack>
     );

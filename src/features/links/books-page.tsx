@@ -1,8 +1,9 @@
 import { Button, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useState } from 'react';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyMessage } from '@/components/empty-message';
 import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
 import { FIRST_PAGE } from '@/lib/paging-search';
@@ -207,9 +208,9 @@ function NoLinksYet() {
         title="No links yet"
         description="Paste a retailer page or an ISBN and Shelflink gives you a short link that sends readers to your book. Your links and their clicks will show up here."
         actions={
-          <Button component={Link} to="/" leftSection={<IconPlus size={16} />}>
+          <ButtonLink to="/" leftSection={<IconPlus size={16} />}>
             Create your first link
-          </Button>
+          </ButtonLink>
         }
       />
     </Center>

@@ -1,8 +1,8 @@
+import { ButtonLink } from '@/components/button-link';
 import '@/components/on-demand-mantine-styles';
 import {
   Alert,
   Anchor,
-  Button,
   Center,
   Container,
   Group,
@@ -18,7 +18,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconBook2, IconCircleCheck } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
@@ -243,9 +243,9 @@ function ReportReceived({ reference }: { reference: string }) {
           Your reference is <strong>{reference}</strong>. Quote it if you write to us about this
           link.
         </Text>
-        <Button component={Link} to="/" variant="default" size="xs">
+        <ButtonLink to="/" variant="default" size="xs">
           Go to the home page
-        </Button>
+        </ButtonLink>
       </Stack>
     </Alert>
   );

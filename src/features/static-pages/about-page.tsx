@@ -1,5 +1,5 @@
-import { Anchor, List, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { List, Text } from '@mantine/core';
+import { AnchorLink } from '@/components/anchor-link';
 import { EmailLink, PRIVACY_EMAIL, PageSection, SUPPORT_EMAIL, StaticPage } from './static-page';
 
 /** Who Shelflink is for, what it does, how it is paid for and how to reach the team. */
@@ -33,10 +33,8 @@ export function AboutPage() {
           retailer product pages at Apple Books, Amazon, Kobo, Bookshop.org, Barnes &amp; Noble and
           other stores. You can give a link a memorable vanity code, find a book by its ISBN instead
           of copying addresses, and group related links into a{' '}
-          <Anchor component={Link} to="/feature-collections">
-            collection
-          </Anchor>{' '}
-          with its own short address and cover image.
+          <AnchorLink to="/feature-collections">collection</AnchorLink> with its own short address
+          and cover image.
         </Text>
         <Text>
           Every link comes with a click report: clicks over time, by retailer and storefront, by
@@ -45,10 +43,8 @@ export function AboutPage() {
         </Text>
         <Text>
           Accounts from our previous link product can{' '}
-          <Anchor component={Link} to="/upgrade">
-            upgrade to Shelflink
-          </Anchor>{' '}
-          and bring their links with them.
+          <AnchorLink to="/upgrade">upgrade to Shelflink</AnchorLink> and bring their links with
+          them.
         </Text>
       </PageSection>
 
@@ -56,24 +52,15 @@ export function AboutPage() {
         <Text>
           Shelflink is paid for by its plans. Authors and publishers who need more from Shelflink
           pay a subscription, and that is our business. You can see your plan on{' '}
-          <Anchor component={Link} to="/account">
-            your account page
-          </Anchor>
-          .
+          <AnchorLink to="/account">your account page</AnchorLink>.
         </Text>
         <Text>
           Affiliate commissions are yours. When you save an affiliate token, it is your token that
           goes on your links, and the retailer&apos;s program pays you directly. We don&apos;t take
           a cut, and we don&apos;t put our own affiliate tokens on your links. Nor do we profile
           your readers: reports show totals, not people. Our{' '}
-          <Anchor component={Link} to="/affiliate-disclosure">
-            affiliate disclosure
-          </Anchor>{' '}
-          and{' '}
-          <Anchor component={Link} to="/privacy">
-            privacy policy
-          </Anchor>{' '}
-          explain the details.
+          <AnchorLink to="/affiliate-disclosure">affiliate disclosure</AnchorLink> and{' '}
+          <AnchorLink to="/privacy">privacy policy</AnchorLink> explain the details.
         </Text>
       </PageSection>
 
@@ -85,11 +72,7 @@ export function AboutPage() {
           program at the support address.
         </Text>
         <Text>
-          Many questions are already answered in the{' '}
-          <Anchor component={Link} to="/faq">
-            FAQ
-          </Anchor>
-          .
+          Many questions are already answered in the <AnchorLink to="/faq">FAQ</AnchorLink>.
         </Text>
       </PageSection>
     </StaticPage>

@@ -1,6 +1,6 @@
+import { AnchorLink } from '@/components/anchor-link';
 import '@/components/on-demand-mantine-styles';
-import { Anchor, Blockquote, Code, List, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Blockquote, Code, List, Table, Text } from '@mantine/core';
 import { EmailLink, PageSection, PageSubsection, SUPPORT_EMAIL, StaticPage } from './static-page';
 
 interface AffiliateProgram {
@@ -113,13 +113,10 @@ export function AffiliateDisclosurePage() {
         </PageSubsection>
         <Text>
           You can review or remove your tokens at any time in{' '}
-          <Anchor component={Link} to="/settings">
-            Settings
-          </Anchor>
-          . The{' '}
-          <Anchor component={Link} to="/faq" hash="affiliate-tokens">
+          <AnchorLink to="/settings">Settings</AnchorLink>. The{' '}
+          <AnchorLink to="/faq" hash="affiliate-tokens">
             FAQ
-          </Anchor>{' '}
+          </AnchorLink>{' '}
           explains how tokens work and where to find your Apple Services token.
         </Text>
       </PageSection>

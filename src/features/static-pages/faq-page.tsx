@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Code, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Box, Code, List, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   EmailLink,
   PRIVACY_EMAIL,
@@ -8,6 +7,7 @@ import {
   StaticPage,
   hashTargetStyle,
 } from './static-page';
+import { AnchorLink } from '@/components/anchor-link';
 
 export interface FaqEntry {
   /** Stable kebab-case id; the question's heading carries it, so `/faq#id` scrolls to it. */
@@ -98,12 +98,9 @@ export const faqEntries: FaqEntry[] = [
       <>
         <Text>
           If you belong to a retailer&apos;s affiliate program, save your token for that program in{' '}
-          <Anchor component={Link} to="/settings">
-            Settings
-          </Anchor>
-          . When a reader follows one of your links to that retailer, Shelflink adds your token to
-          the address, so the retailer can credit the sale to you. You save each token once and it
-          applies to all your links to that retailer.
+          <AnchorLink to="/settings">Settings</AnchorLink>. When a reader follows one of your links
+          to that retailer, Shelflink adds your token to the address, so the retailer can credit the
+          sale to you. You save each token once and it applies to all your links to that retailer.
         </Text>
         <List spacing="xs">
           <List.Item>
@@ -125,10 +122,8 @@ export const faqEntries: FaqEntry[] = [
           The commission is yours: it is paid by the retailer&apos;s program straight to you, under
           that program&apos;s own terms. Shelflink takes no share of it. Most programs require you
           to tell readers that you earn from your links — our{' '}
-          <Anchor component={Link} to="/affiliate-disclosure">
-            affiliate disclosure
-          </Anchor>{' '}
-          has suggested wording.
+          <AnchorLink to="/affiliate-disclosure">affiliate disclosure</AnchorLink> has suggested
+          wording.
         </Text>
       </>
     ),
@@ -167,15 +162,8 @@ export const faqEntries: FaqEntry[] = [
           a click report of its own.
         </Text>
         <Text>
-          Manage them under{' '}
-          <Anchor component={Link} to="/links/collections">
-            Collections
-          </Anchor>
-          , or read more on the{' '}
-          <Anchor component={Link} to="/feature-collections">
-            collections feature page
-          </Anchor>
-          .
+          Manage them under <AnchorLink to="/links/collections">Collections</AnchorLink>, or read
+          more on the <AnchorLink to="/feature-collections">collections feature page</AnchorLink>.
         </Text>
       </>
     ),
@@ -212,11 +200,9 @@ export const faqEntries: FaqEntry[] = [
       <>
         <Text>
           Shelflink uses passwordless sign-in. On the{' '}
-          <Anchor component={Link} to="/login">
-            sign-in page
-          </Anchor>{' '}
-          you enter your e-mail address and we send you a sign-in link; opening it signs you in.
-          There is no password to forget, reuse or leak.
+          <AnchorLink to="/login">sign-in page</AnchorLink> you enter your e-mail address and we
+          send you a sign-in link; opening it signs you in. There is no password to forget, reuse or
+          leak.
         </Text>
         <Text>
           This means your e-mail inbox is the key to your account, so keep it secure. If a sign-in
@@ -271,11 +257,8 @@ export const faqEntries: FaqEntry[] = [
         </Text>
         <Text>
           If it&apos;s one of your own links, you can usually fix it yourself: open it under{' '}
-          <Anchor component={Link} to="/links/books">
-            Your links
-          </Anchor>{' '}
-          and update the destination. Retailers sometimes retire a product page when a new edition
-          comes out.
+          <AnchorLink to="/links/books">Your links</AnchorLink> and update the destination.
+          Retailers sometimes retire a product page when a new edition comes out.
         </Text>
       </>
     ),
@@ -287,12 +270,9 @@ export const faqEntries: FaqEntry[] = [
       <>
         <Text>
           Shelflink replaces our previous link product. When you{' '}
-          <Anchor component={Link} to="/upgrade">
-            upgrade
-          </Anchor>
-          , the links from your older account are moved into Shelflink, where you manage them
-          alongside any new ones and get Shelflink&apos;s reports, collections and affiliate
-          settings.
+          <AnchorLink to="/upgrade">upgrade</AnchorLink>, the links from your older account are
+          moved into Shelflink, where you manage them alongside any new ones and get
+          Shelflink&apos;s reports, collections and affiliate settings.
         </Text>
         <Text>
           After upgrading, look through your links once and check that the destinations are still
@@ -316,11 +296,8 @@ export const faqEntries: FaqEntry[] = [
           On this site, Shelflink&apos;s own cookies last one day. Analytics and marketing cookies
           are only set if you agree to them in the cookie banner, and you can change your mind at
           any time with <em>Manage cookie preferences (EU and US-California)</em> at the foot of
-          every page. The details are in our{' '}
-          <Anchor component={Link} to="/privacy">
-            privacy policy
-          </Anchor>
-          ; questions go to <EmailLink address={PRIVACY_EMAIL} />.
+          every page. The details are in our <AnchorLink to="/privacy">privacy policy</AnchorLink>;
+          questions go to <EmailLink address={PRIVACY_EMAIL} />.
         </Text>
       </>
     ),
@@ -336,14 +313,11 @@ export const faqEntries: FaqEntry[] = [
           example <Code>shelf.to/lanternfall</Code>), and tell us what you expected to happen.
         </Text>
         <Text>
-          For account details see{' '}
-          <Anchor component={Link} to="/account">
-            your account
-          </Anchor>
-          . If a link is broken, see{' '}
-          <Anchor component={Link} to="/faq" hash="reporting-a-broken-link">
+          For account details see <AnchorLink to="/account">your account</AnchorLink>. If a link is
+          broken, see{' '}
+          <AnchorLink to="/faq" hash="reporting-a-broken-link">
             how to report a broken link
-          </Anchor>
+          </AnchorLink>
           .
         </Text>
       </>
@@ -365,9 +339,9 @@ export function FaqPage() {
         <List spacing={4} listStyleType="none">
           {faqEntries.map((entry) => (
             <List.Item key={entry.id}>
-              <Anchor component={Link} to="/faq" hash={entry.id}>
+              <AnchorLink to="/faq" hash={entry.id}>
                 {entry.question}
-              </Anchor>
+              </AnchorLink>
             </List.Item>
           ))}
         </List>

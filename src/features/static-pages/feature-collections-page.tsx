@@ -1,5 +1,6 @@
-import { Anchor, Button, Card, Code, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Card, Code, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { ButtonLink } from '@/components/button-link';
+import { AnchorLink } from '@/components/anchor-link';
 import { PageSection, StaticPage } from './static-page';
 
 interface UseCase {
@@ -38,9 +39,9 @@ const useCases: UseCase[] = [
 function OpenCollectionsButton() {
   return (
     <Group>
-      <Button component={Link} to="/links/collections" size="md">
+      <ButtonLink to="/links/collections" size="md">
         Open your collections
-      </Button>
+      </ButtonLink>
     </Group>
   );
 }
@@ -97,11 +98,8 @@ export function FeatureCollectionsPage() {
           Each collection has its own click report: clicks over time, by book, by retailer and
           storefront, and by country. You can see at a glance which stores your newsletter readers
           prefer, and which book of a series readers open first. Any affiliate tokens you have saved
-          in{' '}
-          <Anchor component={Link} to="/settings">
-            Settings
-          </Anchor>{' '}
-          apply to the links inside your collections too.
+          in <AnchorLink to="/settings">Settings</AnchorLink> apply to the links inside your
+          collections too.
         </Text>
       </PageSection>
 
@@ -109,9 +107,9 @@ export function FeatureCollectionsPage() {
         <Text>
           Start a collection from links you already have, or create new ones as you go. Questions?
           The{' '}
-          <Anchor component={Link} to="/faq" hash="collections">
+          <AnchorLink to="/faq" hash="collections">
             FAQ on collections
-          </Anchor>{' '}
+          </AnchorLink>{' '}
           has more.
         </Text>
         <OpenCollectionsButton />

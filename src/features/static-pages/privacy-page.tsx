@@ -1,6 +1,6 @@
+import { AnchorLink } from '@/components/anchor-link';
 import '@/components/on-demand-mantine-styles';
-import { Anchor, Code, List, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Code, List, Table, Text } from '@mantine/core';
 import { EmailLink, PRIVACY_EMAIL, PageSection, PageSubsection, StaticPage } from './static-page';
 
 interface CookieRow {
@@ -232,16 +232,10 @@ export function PrivacyPage() {
         <Text>
           Wherever you live, you can ask us what we hold about you, ask us to correct it, or ask us
           to delete it. Many things you can do yourself in{' '}
-          <Anchor component={Link} to="/account">
-            your account
-          </Anchor>{' '}
-          and{' '}
-          <Anchor component={Link} to="/settings">
-            settings
-          </Anchor>
-          ; for everything else, write to <EmailLink address={PRIVACY_EMAIL} />. We may need to
-          confirm that the request comes from you, usually by replying from the e-mail address on
-          the account.
+          <AnchorLink to="/account">your account</AnchorLink> and{' '}
+          <AnchorLink to="/settings">settings</AnchorLink>; for everything else, write to{' '}
+          <EmailLink address={PRIVACY_EMAIL} />. We may need to confirm that the request comes from
+          you, usually by replying from the e-mail address on the account.
         </Text>
         <PageSubsection title="In the EU, EEA and UK (GDPR)">
           <Text>
@@ -266,9 +260,9 @@ export function PrivacyPage() {
           If we change how we handle personal data, we&apos;ll update this page, and for significant
           changes we&apos;ll tell account holders by e-mail before they take effect. A short summary
           of this policy is also in our{' '}
-          <Anchor component={Link} to="/terms" hash="privacy-notice">
+          <AnchorLink to="/terms" hash="privacy-notice">
             terms of service
-          </Anchor>
+          </AnchorLink>
           .
         </Text>
       </PageSection>

@@ -1,5 +1,5 @@
-import { Anchor, Code, List, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Code, List, Text } from '@mantine/core';
+import { AnchorLink } from '@/components/anchor-link';
 import { EmailLink, PRIVACY_EMAIL, PageSection, SUPPORT_EMAIL, StaticPage } from './static-page';
 
 /** The date the consent banner shows for the privacy notice. */
@@ -69,9 +69,9 @@ export function TermsPage() {
           If a link breaks these rules, we may disable it, and for serious or repeated breaches we
           may suspend the account. Anyone can report a problem with a link at{' '}
           <Code>/report-link/shelf.to/CODE</Code>; see the{' '}
-          <Anchor component={Link} to="/faq" hash="reporting-a-broken-link">
+          <AnchorLink to="/faq" hash="reporting-a-broken-link">
             FAQ
-          </Anchor>{' '}
+          </AnchorLink>{' '}
           for how.
         </Text>
       </PageSection>
@@ -108,10 +108,8 @@ export function TermsPage() {
         <Text>
           Commissions are paid to you by the program, not by us, and we take no share. We can&apos;t
           guarantee that a program will credit a particular sale. Our{' '}
-          <Anchor component={Link} to="/affiliate-disclosure">
-            affiliate disclosure
-          </Anchor>{' '}
-          has guidance on telling readers about affiliate links.
+          <AnchorLink to="/affiliate-disclosure">affiliate disclosure</AnchorLink> has guidance on
+          telling readers about affiliate links.
         </Text>
       </PageSection>
 
@@ -181,11 +179,7 @@ export function TermsPage() {
           </List.Item>
         </List>
         <Text>
-          The full details are in our{' '}
-          <Anchor component={Link} to="/privacy">
-            privacy policy
-          </Anchor>
-          .
+          The full details are in our <AnchorLink to="/privacy">privacy policy</AnchorLink>.
         </Text>
       </PageSection>
 
