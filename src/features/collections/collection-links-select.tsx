@@ -1,11 +1,7 @@
 import '@/components/on-demand-mantine-styles';
 import { Anchor, Loader, MultiSelect, type MultiSelectProps } from '@mantine/core';
-import { MODAL_BASE_Z_INDEX } from '@/components/stacked-modal';
 import { COLLECTION_MAX_LINKS } from './collection-form';
 import { useLinkChoices } from './use-link-choices';
-
-// The dropdown opens inside a stacked modal, so it must sit above every modal.
-const DROPDOWN_Z_INDEX = MODAL_BASE_Z_INDEX + 100;
 
 interface CollectionLinksSelectProps extends Omit<
   MultiSelectProps,
@@ -47,7 +43,6 @@ export function CollectionLinksSelect({
       disabled={choices.isPending}
       rightSection={choices.isPending ? <Loader size="xs" aria-hidden="true" /> : undefined}
       error={error ?? loadError}
-      comboboxProps={{ zIndex: DROPDOWN_Z_INDEX }}
     />
   );
 }

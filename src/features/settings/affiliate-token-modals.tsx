@@ -58,7 +58,6 @@ function AddTokenBody({
         onChange={setProgramGuid}
         allowDeselect={false}
         required
-        comboboxProps={{ withinPortal: true, zIndex: 2000 }}
       />
       {program ? (
         <>
