@@ -2,8 +2,8 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { ButtonLink } from '@/components/button-link';
 import { isApiError } from '@/api/api-error';
+import { ButtonLink } from '@/components/button-link';
 import { errorMessage, reportUncaughtError } from '@/lib/error-reporting';
 
 /** Shown for a failure other than an API call's, such as a reply of the wrong shape. */

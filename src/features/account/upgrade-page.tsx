@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Container,
   Group,
@@ -11,20 +10,15 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconChartBar,
-  IconCircleCheck,
-  IconLink,
-  IconLogin,
-} from '@tabler/icons-react';
+import { IconArrowsExchange, IconChartBar, IconLink, IconLogin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '@/api/query-client';
 import { AnchorLink } from '@/components/anchor-link';
+import { ButtonLink } from '@/components/button-link';
 import { FormFailure } from '@/components/form-failure';
+import { SuccessAlert } from '@/components/success-alert';
 import { useSession } from '@/session/use-session';
 import { accountQueryKeyPrefix, errorText } from './account-queries';
-import { ButtonLink } from '@/components/button-link';
 import { upgradeResultMessage } from './upgrade-result';
 
 const whatMoves = [
@@ -51,12 +45,7 @@ function UpgradeAction() {
 
   if (upgrade.data) {
     return (
-      <Alert
-        color="teal"
-        title={upgradeResultMessage(upgrade.data)}
-        icon={<IconCircleCheck aria-hidden />}
-        role="status"
-      >
+      <SuccessAlert title={upgradeResultMessage(upgrade.data)}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
             {upgrade.data.alreadyUpgraded
@@ -67,7 +56,7 @@ function UpgradeAction() {
             Go to your links
           </ButtonLink>
         </Stack>
-      </Alert>
+      </SuccessAlert>
     );
   }
 

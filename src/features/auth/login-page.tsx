@@ -1,4 +1,5 @@
-import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,8 +7,9 @@ import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
 import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
-import { rememberEmail } from '@/session/session-store';
+import { SuccessAlert } from '@/components/success-alert';
 import { emailFieldProps, emailSchema } from '@/lib/validation-rules';
+import { rememberEmail } from '@/session/session-store';
 import { rememberAfterSignIn, type SignInFailure } from './token-sign-in';
 
 const failureMessages: Record<SignInFailure, string> = {
@@ -62,10 +64,10 @@ export function LoginPage() {
       <Paper withBorder p="lg" radius="md">
         {sentTo ? (
           <Stack>
-            <Alert color="teal" title="Check your inbox" role="status">
+            <SuccessAlert title="Check your inbox" icon={<IconMailCheck aria-hidden="true" />}>
               We sent a sign-in link to <strong>{sentTo}</strong>. Open it on this device to sign
               in. It works once, for 15 minutes.
-            </Alert>
+            </SuccessAlert>
             <Button
               variant="default"
               onClick={() => {

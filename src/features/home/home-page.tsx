@@ -2,8 +2,8 @@ import { Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconLink, IconStack2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/button-link';
-import { UntilSessionChecked } from '@/shell/until-session-checked';
 import { useSession, useSessionChecked } from '@/session/use-session';
+import { UntilSessionChecked } from '@/shell/until-session-checked';
 import classes from './home-page.module.css';
 import productPictureUrl from './shelflink-on-a-phone.svg?no-inline';
 

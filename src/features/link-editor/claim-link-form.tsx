@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -6,6 +6,7 @@ import { UNKNOWN_FIELD_ERROR } from '@/api/api-error';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
+import { SuccessAlert } from '@/components/success-alert';
 import { useFormFailure } from '@/components/use-form-failure';
 import { DEVICE_MAKER_TOKEN_MAX_LENGTH, emailFieldProps } from '@/lib/validation-rules';
 import {
@@ -52,12 +53,7 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
 
   if (signup.isSuccess) {
     return (
-      <Alert
-        color="teal"
-        title="Check your inbox"
-        role="status"
-        icon={<IconMailCheck aria-hidden="true" />}
-      >
+      <SuccessAlert title="Check your inbox" icon={<IconMailCheck aria-hidden="true" />}>
         <Text size="sm">
           Check your inbox — confirm your address to claim {link.domain}/{link.code}
         </Text>
@@ -65,7 +61,7 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
           We sent the confirmation to {signup.data.email}. The link works already; confirming makes
           it yours.
         </Text>
-      </Alert>
+      </SuccessAlert>
     );
   }
 

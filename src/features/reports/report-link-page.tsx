@@ -1,7 +1,7 @@
 import { ButtonLink } from '@/components/button-link';
 import '@/components/on-demand-mantine-styles';
+import { SuccessAlert } from '@/components/success-alert';
 import {
-  Alert,
   Anchor,
   Center,
   Container,
@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconBook2, IconCircleCheck } from '@tabler/icons-react';
+import { IconBook2 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -232,12 +232,7 @@ function ReportLinkIssueForm({
 
 function ReportReceived({ reference }: { reference: string }) {
   return (
-    <Alert
-      color="teal"
-      role="status"
-      icon={<IconCircleCheck aria-hidden="true" />}
-      title="Thank you, we have your report"
-    >
+    <SuccessAlert title="Thank you, we have your report">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
           Your reference is <strong>{reference}</strong>. Quote it if you write to us about this
@@ -247,6 +242,6 @@ function ReportReceived({ reference }: { reference: string }) {
           Go to the home page
         </ButtonLink>
       </Stack>
-    </Alert>
+    </SuccessAlert>
   );
 }

@@ -1,4 +1,5 @@
 import '@/components/on-demand-mantine-styles';
+import { SuccessAlert } from '@/components/success-alert';
 import {
   Alert,
   Button,
@@ -157,10 +158,10 @@ function EnrolmentStatus({ terms }: { terms: PartnerTerms }) {
   const current = enrolment.enrolled && enrolment.termsVersion === terms.version;
   if (current) {
     return (
-      <Alert color="teal" title="You are in the partner program" role="status">
+      <SuccessAlert title="You are in the partner program">
         You accepted the partner program terms (version {enrolment.termsVersion})
         {enrolment.acceptedAt ? ` on ${formatDate(enrolment.acceptedAt)}` : ''}.
-      </Alert>
+      </SuccessAlert>
     );
   }
 

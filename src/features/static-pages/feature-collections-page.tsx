@@ -1,6 +1,6 @@
 import { Card, Code, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
-import { ButtonLink } from '@/components/button-link';
 import { AnchorLink } from '@/components/anchor-link';
+import { ButtonLink } from '@/components/button-link';
 import { PageSection, StaticPage } from './static-page';
 
 interface UseCase {
