@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonReply } from '../support/api-client';
+import { createTestRootRoute, createTestRouter } from '../support/router';
 import { colorSchemeManager } from '@/app/color-scheme';
 import { theme } from '@/app/theme';
-import type { RouterContext } from '@/lib/router-context';
-import { createSessionStore, signedOutSession, type AuthSession } from '@/session/session-store';
+import { signedOutSession, type AuthSession } from '@/session/session-store';
 import { afterFirstPaint } from '@/lib/later/after-first-paint';
 import { Header } from '@/shell/header';
 import { useSession } from '@/session/use-session';
@@ -56,18 +51,9 @@ async function renderHeader(
   if (session.isAuthenticated) {
     window.sessionStorage.setItem('shelflink.session', JSON.stringify(session));
   }
-  const rootRoute = createRootRouteWithContext<RouterContext>()({ component: SessionHeader });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: rootRoute,
-    context: {
-      queryClient,
-      sessionStore: createSessionStore(),
-      revalidateRoutes: () => undefined,
-      afterFirstPaint: () => Promise.resolve(),
-    },
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
+  const { router, queryClient } = createTestRouter(
+    createTestRootRoute({ component: SessionHeader }),
+  );
   // The app's provider: the scheme follows the system until chosen, and the choice is stored.
   render(
     <MantineProvider

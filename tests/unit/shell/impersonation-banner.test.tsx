@@ -1,19 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { createRoute, Outlet } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonReply } from '../support/api-client';
-import { render } from '../support/render';
-import type { RouterContext } from '@/lib/router-context';
-import { createSessionStore } from '@/session/session-store';
+import { createTestRootRoute, renderInRouter } from '../support/router';
 import { AppShell } from '@/shell/app-shell';
 
 const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
@@ -44,10 +35,9 @@ function answerAccount(account: { userId: string; email: string } | 'failure') {
 /** The app shell around a few signed-in pages, opened at `path`, as an administrator. */
 function renderShell(path: string, impersonateAs: string) {
   window.sessionStorage.setItem('shelflink.session', JSON.stringify({ ...ADMIN, impersonateAs }));
-  const sessionStore = createSessionStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const resetQueries = vi.spyOn(queryClient, 'resetQueries');
-  const rootRoute = createRootRouteWithContext<RouterContext>()({
+  const rootRoute = createTestRootRoute({
     component: () => (
       <AppShell>
         <Outlet />
@@ -61,26 +51,15 @@ function renderShell(path: string, impersonateAs: string) {
       path: pagePath,
       component: () => <h1>{heading}</h1>,
     });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
+  const { router, sessionStore } = renderInRouter(
+    rootRoute.addChildren([
       signedIn.addChildren([
         page('settings', 'Affiliate Settings'),
         page('links/books', 'Your links'),
         page('links/reports/$code', 'Report'),
       ]),
     ]),
-    context: {
-      queryClient,
-      sessionStore,
-      revalidateRoutes: () => undefined,
-      afterFirstPaint: () => Promise.resolve(),
-    },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
+    { queryClient, path },
   );
   return { router, sessionStore, resetQueries };
 }

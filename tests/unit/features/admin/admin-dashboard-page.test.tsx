@@ -1,18 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { render } from '../../support/render';
-import type { RouterContext } from '@/lib/router-context';
 import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
-import { createSessionStore } from '@/session/session-store';
 import { jsonReply } from '../../support/api-client';
+import { createTestRootRoute, renderInRouter } from '../../support/router';
 
 const { fetchMock } = vi.hoisted(() => ({ fetchMock: vi.fn<typeof globalThis.fetch>() }));
 
@@ -52,27 +44,11 @@ function renderDashboard(impersonateAs: string) {
       roles: ['Administrator'],
     }),
   );
-  const sessionStore = createSessionStore();
   const queryClient = new QueryClient();
   const resetQueries = vi.spyOn(queryClient, 'resetQueries');
-  const rootRoute = createRootRouteWithContext<RouterContext>()({
-    component: AdminDashboardPage,
+  const { sessionStore } = renderInRouter(createTestRootRoute({ component: AdminDashboardPage }), {
+    queryClient,
   });
-  const router = createRouter({
-    routeTree: rootRoute,
-    context: {
-      queryClient,
-      sessionStore,
-      revalidateRoutes: () => {},
-      afterFirstPaint: () => Promise.resolve(),
-    },
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
   return { sessionStore, resetQueries };
 }
 

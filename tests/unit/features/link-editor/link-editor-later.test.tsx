@@ -1,43 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { render } from '../../support/render';
+import { createTestRootRoute, renderInRouter } from '../../support/router';
 import { LinkEditorAfterFirstPaint } from '@/features/link-editor/link-editor-later';
 import { DESTINATION_REQUIRED_MESSAGE } from '@/features/link-editor/link-editor-schemas';
-import type { RouterContext } from '@/lib/router-context';
-import { createSessionStore } from '@/session/session-store';
 
 function renderHome() {
-  const queryClient = new QueryClient();
-  const rootRoute = createRootRouteWithContext<RouterContext>()({
-    component: () => (
-      <>
-        <h1>Home</h1>
-        <LinkEditorAfterFirstPaint />
-      </>
-    ),
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    context: {
-      queryClient,
-      sessionStore: createSessionStore(),
-      revalidateRoutes: () => undefined,
-      afterFirstPaint: () => Promise.resolve(),
-    },
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
+  renderInRouter(
+    createTestRootRoute({
+      component: () => (
+        <>
+          <h1>Home</h1>
+          <LinkEditorAfterFirstPaint />
+        </>
+      ),
+    }),
   );
 }
 

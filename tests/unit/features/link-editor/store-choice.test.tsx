@@ -1,20 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { BOOK_PAGE, createdLink, jsonReply as reply } from '../../support/api-client';
-import { render } from '../../support/render';
+import { createTestRootRoute, renderInRouter } from '../../support/router';
 import type { components } from '@/api/schema';
 import { LinkEditor } from '@/features/link-editor/link-editor';
 import { ISBN_NEEDED_MESSAGE } from '@/features/link-editor/store-choice';
-import type { RouterContext } from '@/lib/router-context';
-import { createSessionStore } from '@/session/session-store';
 
 type ProductMetadata = components['schemas']['ProductMetadata'];
 type Link = components['schemas']['Link'];
@@ -100,25 +91,7 @@ function signIn() {
 }
 
 function renderEditor() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRouteWithContext<RouterContext>()({
-    component: () => <LinkEditor initialStep="editing" />,
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    context: {
-      queryClient,
-      sessionStore: createSessionStore(),
-      revalidateRoutes: () => undefined,
-      afterFirstPaint: () => Promise.resolve(),
-    },
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  renderInRouter(createTestRootRoute({ component: () => <LinkEditor initialStep="editing" /> }));
 }
 
 /** Opens the editor on a destination and goes on to the customize step. */
