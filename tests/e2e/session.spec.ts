@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   appOrigin,
   expect,
@@ -14,6 +14,18 @@ const signInToken = 'sl_9f2c41d7b8e34a6c';
 async function expectSignedOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   expect(await page.evaluate(() => window.sessionStorage.getItem('shelflink.session'))).toBeNull();
+}
+
+/** Asks for a sign-in link on the open sign-in page, then opens the link as the mail would. */
+async function signInByEmailedLink(page: Page, context: BrowserContext) {
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill('maya.okafor@example.com');
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: 'e2e-login', url: appOrigin, httpOnly: true },
+  ]);
+  await preferMock(page, '/auth/session', 'example=signedInAuthor');
+  await page.goto(`/login/${signInToken}`);
 }
 
 test.describe('signing in', () => {
@@ -86,28 +98,13 @@ test.describe('signing in', () => {
   test('after signing in the author returns to the page that asked', async ({ page, context }) => {
     await page.goto('/settings');
     await expect(page).toHaveURL('/login?redirect=%2Fsettings');
-    await page.getByRole('textbox', { name: 'E-mail address' }).fill('maya.okafor@example.com');
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-    await expect(page.getByRole('status')).toBeVisible();
-
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: 'e2e-login', url: appOrigin, httpOnly: true },
-    ]);
-    await preferMock(page, '/auth/session', 'example=signedInAuthor');
-    await page.goto(`/login/${signInToken}`);
+    await signInByEmailedLink(page, context);
     await expect(page).toHaveURL('/settings');
   });
 
   test('a hostile redirect target is ignored', async ({ page, context }) => {
     await page.goto('/login?redirect=//evil.example/steal');
-    await page.getByRole('textbox', { name: 'E-mail address' }).fill('maya.okafor@example.com');
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-    await expect(page.getByRole('status')).toBeVisible();
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: 'e2e-login', url: appOrigin, httpOnly: true },
-    ]);
-    await preferMock(page, '/auth/session', 'example=signedInAuthor');
-    await page.goto(`/login/${signInToken}`);
+    await signInByEmailedLink(page, context);
     await expect(page).toHaveURL('/links/books');
   });
 
