@@ -3,7 +3,7 @@
 // and so are IPv6 forms that embed an IPv4 address in those ranges.
 import { BlockList, isIP } from 'node:net';
 
-const nonPublicRanges = new BlockList();
+const nonPublicIpv4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -21,41 +21,90 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  nonPublicRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001::', 32],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  nonPublicRanges.addSubnet(network, prefix, 'ipv6');
+  nonPublicIpv4.addSubnet(network, prefix, 'ipv4');
 }
 
-/** The IPv4 address inside an IPv4-mapped, IPv4-compatible or NAT64 IPv6 address. */
-function embeddedIpv4(address: string): string | undefined {
-  const match = /^(?:::ffff:|::|64:ff9b::)(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted?.[1]) return dotted[1];
-  if (!match?.[1] || !match[2]) return undefined;
-  const high = Number.parseInt(match[1], 16);
-  const low = Number.parseInt(match[2], 16);
+// IANA assigns global unicast from 2000::/3 alone: outside it lie loopback, unique local,
+// link-local, multicast, discard, translation and reserved space.
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+
+// The ranges inside 2000::/3 that the IANA special-purpose registry marks not globally reachable.
+const nonPublicIpv6 = new BlockList();
+for (const [network, prefix] of [
+  ['2001::', 23], // IETF protocol assignments, Teredo and benchmarking among them
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing (SRv6) SIDs
+] as const) {
+  nonPublicIpv6.addSubnet(network, prefix, 'ipv6');
+}
+
+// The global anycast and unicast services assigned inside 2001::/23.
+const publicIetfAssignments = new BlockList();
+for (const [network, prefix] of [
+  ['2001:1::1', 128],
+  ['2001:1::2', 128],
+  ['2001:1::3', 128],
+  ['2001:3::', 32],
+  ['2001:4:112::', 48],
+  ['2001:20::', 28],
+  ['2001:30::', 28],
+] as const) {
+  publicIetfAssignments.addSubnet(network, prefix, 'ipv6');
+}
+
+/** The eight 16-bit groups of an IPv6 address that `isIP` accepts, written without a zone. */
+function ipv6Groups(address: string): number[] {
+  const groupsOf = (part: string) =>
+    part
+      .split(':')
+      .filter(Boolean)
+      .flatMap((group) => {
+        if (!group.includes('.')) return [Number.parseInt(group, 16)];
+        const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+        return [(a << 8) | b, (c << 8) | d];
+      });
+  const [head = '', tail] = address.split('::');
+  if (tail === undefined) return groupsOf(head);
+  const before = groupsOf(head);
+  const after = groupsOf(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/** The first six groups of the IPv6 forms whose last two groups are an IPv4 address. */
+const prefixesOfEmbeddedIpv4 = new Set([
+  '0:0:0:0:0:0', // IPv4-compatible
+  '0:0:0:0:0:ffff', // IPv4-mapped
+  '0:0:0:0:ffff:0', // IPv4-translated (SIIT)
+  '64:ff9b:0:0:0:0', // NAT64 well-known prefix
+]);
+
+function ipv4Of(high: number, low: number): string {
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/** The IPv4 address inside an IPv6 address: one of the forms above, or 6to4 (2002::/16). */
+function embeddedIpv4(groups: number[]): string | undefined {
+  const [first, second = 0, third = 0] = groups;
+  if (first === 0x2002) return ipv4Of(second, third);
+  const prefix = groups.slice(0, 6).map((group) => group.toString(16));
+  if (!prefixesOfEmbeddedIpv4.has(prefix.join(':'))) return undefined;
+  return ipv4Of(groups[6] ?? 0, groups[7] ?? 0);
 }
 
 /** Whether an IP address (v4 or v6, without brackets) is public unicast. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !nonPublicRanges.check(address, 'ipv4');
+  if (family === 4) return !nonPublicIpv4.check(address, 'ipv4');
   if (family !== 6) return false;
-  const inner = embeddedIpv4(address.toLowerCase());
+  const [withoutZone = ''] = address.split('%');
+  const inner = embeddedIpv4(ipv6Groups(withoutZone));
   if (inner) return isPublicAddress(inner);
-  return !nonPublicRanges.check(address, 'ipv6');
+  return (
+    globalUnicast.check(withoutZone, 'ipv6') &&
+    (publicIetfAssignments.check(withoutZone, 'ipv6') || !nonPublicIpv6.check(withoutZone, 'ipv6'))
+  );
 }
 
 /** A URL host as an IP address, when it is written as one (`[::1]` included). */
