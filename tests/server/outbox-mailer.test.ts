@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -24,4 +24,26 @@ test('without SMTP, each message is written as an .eml file and its link printed
   expect(eml).toContain('Subject: Your Shelflink sign-in link');
   expect(printed.join('\n')).toContain('https://shelflink.app/login/abc');
   await rm(outbox, { recursive: true });
+});
+
+test('a recipient address holding a path writes its message inside the outbox, and nowhere else', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'shelflink-outbox-'));
+  const outbox = join(root, 'a', 'b', 'mail');
+  // Where `../../../../tmp/` from the outbox leads, so a message written there would be seen.
+  await mkdir(join(root, 'tmp'));
+  const mailer = outboxMailer(outbox, () => {});
+
+  await mailer.send({
+    to: 'x/../../../../tmp/pwn@a.bc',
+    subject: 'Your Shelflink sign-in link',
+    text: 'Follow this link to sign in: https://shelflink.app/login/abc',
+    actionUrl: 'https://shelflink.app/login/abc',
+  });
+
+  const written = (await readdir(root, { recursive: true })).filter((path) =>
+    path.endsWith('.eml'),
+  );
+  expect(written).toEqual([expect.stringMatching(/^a\/b\/mail\/[^/]*pwn@a\.bc-\w+\.eml$/)]);
+  expect(written[0]).not.toContain('..');
+  await rm(root, { recursive: true });
 });

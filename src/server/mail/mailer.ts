@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config';
 
@@ -32,7 +32,24 @@ function smtpMailer(url: string): Mailer {
   };
 }
 
-/** For development: keeps each message as a file and prints its link. */
+/** Keeps a file name under the 255 bytes most file systems allow, for the longest addresses. */
+const maxAddressInFileName = 200;
+
+/**
+ * The recipient as it appears in an outbox file's name: an ordinary address unchanged, so the
+ * files can be found by address, and anything that could leave the folder (`/`, `..`) replaced.
+ */
+function addressInFileName(to: string): string {
+  return to
+    .replaceAll(/[^A-Za-z0-9@._+-]/g, '_')
+    .replaceAll(/\.{2,}/g, '_')
+    .slice(0, maxAddressInFileName);
+}
+
+/**
+ * For development: keeps each message as a file, named `<sent at>-<to>-<id>.eml` so that sorting
+ * by name sorts by time, and prints its link.
+ */
 export function outboxMailer(
   directory: string,
   print: (line: string) => void = console.info,
@@ -43,7 +60,11 @@ export function outboxMailer(
       const { message } = await transport.sendMail({ from, to, subject, text });
       await mkdir(directory, { recursive: true });
       const sentAt = new Date().toISOString().replaceAll(':', '-');
-      const file = join(directory, `${sentAt}-${to}-${randomUUID().slice(0, 8)}.eml`);
+      const name = `${sentAt}-${addressInFileName(to)}-${randomUUID().slice(0, 8)}.eml`;
+      const file = resolve(directory, name);
+      if (dirname(file) !== resolve(directory)) {
+        throw new Error(`The outbox file for ${to} would be outside ${directory}`);
+      }
       await writeFile(file, message);
       print(`Mail to ${to} (${file}): ${subject}\n  ${actionUrl}`);
     },
