@@ -114,6 +114,11 @@ export interface paths {
          *     The link is held as pending until the visitor follows the confirmation e-mail to
          *     `/confirm/{token}`. The device-maker services parameter `at` is sent only when it has
          *     a value, and that value starts with `1`.
+         *
+         *     Designed here: the signup claims the existing unclaimed link at `code` only with the
+         *     `claimKey` its creation returned, so knowing a link's code and address (both public)
+         *     is not enough to take it. Without the key, or with another, the signup asks for a new
+         *     link at `code`, which is 409 while that code is taken.
          */
         post: operations["signup"];
         delete?: never;
@@ -205,7 +210,7 @@ export interface paths {
         /**
          * Create a link while signed out
          * @description Creates a link that belongs to nobody yet. The visitor claims it later by signing up
-         *     (`POST /v1/signup`) with the same url and code.
+         *     (`POST /v1/signup`) with the same url and code, and the reply's `claimKey`.
          */
         post: operations["createUnclaimedLink"];
         delete?: never;
@@ -1142,6 +1147,7 @@ export interface components {
             code: components["schemas"]["VanityCode"];
             affiliateProgramGuid?: components["schemas"]["AffiliateProgramGuid"];
             affiliateParameters?: components["schemas"]["AffiliateParameters"];
+            claimKey?: components["schemas"]["ClaimKey"];
         };
         PendingLink: {
             domain: components["schemas"]["Domain"];
@@ -1175,6 +1181,17 @@ export interface components {
             code: components["schemas"]["Code"];
             baseCode: components["schemas"]["BaseCode"];
             url: components["schemas"]["DestinationUrl"];
+        };
+        /**
+         * @description Designed here: the secret that lets whoever created an unclaimed link claim it with
+         *     `POST /v1/signup`. It is returned once, when the link is created; the server keeps
+         *     only its hash, and forgets it when the link is claimed.
+         * @example Jq3vX0b8kR2mT5wY7zA1cD4fG6hJ9lN0pQ2sU4vW6xY
+         */
+        ClaimKey: string;
+        /** @description Designed here: a new unclaimed link, with the key that claims it. */
+        UnclaimedLink: components["schemas"]["Link"] & {
+            claimKey: components["schemas"]["ClaimKey"];
         };
         /** @description Designed here: the full link entity. */
         Link: {
@@ -1515,8 +1532,18 @@ export interface components {
         /** @description Designed here. */
         UpgradeReply: {
             alreadyUpgraded: boolean;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The links this upgrade created in Shelflink.
+             */
             migratedLinks: number;
+            /**
+             * Format: int32
+             * @description The old links this upgrade left behind because their destination is not one a
+             *     link may have: not an http or https address, or a private host (the previous
+             *     product took `ftp:` addresses). They are not offered again.
+             */
+            skippedLinks: number;
             plan: components["schemas"]["Plan"];
         };
         /** @description Designed here: what an administrator sees of an account. */
@@ -2119,7 +2146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json": components["schemas"]["UnclaimedLink"];
                 };
             };
             400: components["responses"]["BadRequest"];

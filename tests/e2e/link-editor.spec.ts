@@ -8,6 +8,8 @@ const TAKEN_MESSAGE = 'Sorry, that url is already taken. Please try another one.
 const AMAZON_ASSOCIATES = '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07';
 const APPLE_SERVICES = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
 const UNSUPPORTED = '00000000-0000-0000-0000-000000000000';
+/** The claim key in the contract's example of a new unclaimed link, which the mock answers with. */
+const CLAIM_KEY = 'Jq3vX0b8kR2mT5wY7zA1cD4fG6hJ9lN0pQ2sU4vW6xY';
 const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -179,6 +181,7 @@ test.describe('a signed-out visitor', () => {
       email: 'maya.okafor@example.com',
       url: SALT_ORCHARD_URL,
       code: 'salt-orchard',
+      claimKey: CLAIM_KEY,
       affiliateProgramGuid: APPLE_SERVICES,
       affiliateParameters: { at: '1010lqW7' },
     });
@@ -200,6 +203,7 @@ test.describe('a signed-out visitor', () => {
       email: 'maya.okafor@example.com',
       url: SALT_ORCHARD_URL,
       code: 'salt-orchard',
+      claimKey: CLAIM_KEY,
       affiliateProgramGuid: UNSUPPORTED,
       affiliateParameters: {},
     });

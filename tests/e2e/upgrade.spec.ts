@@ -53,6 +53,17 @@ test.describe('a signed-in author', () => {
     await expect(page.getByText('Your account is already upgraded')).toBeVisible();
   });
 
+  test('is told which old links could not move, and why', async ({ page }) => {
+    await preferMock(page, '/v1/upgrade', 'example=someLeftBehind', 'POST');
+    await page.goto('/upgrade');
+    await page.getByRole('button', { name: 'Upgrade my account' }).click();
+    const result = page.getByRole('status');
+    await expect(result).toContainText('We moved 35 links into Shelflink');
+    await expect(result).toContainText(
+      '2 old links were left behind: Shelflink sends readers only to public web pages',
+    );
+  });
+
   test('sees why an upgrade failed and can try again', async ({ page }) => {
     await preferMock(page, '/v1/upgrade', 'code=500, example=serverError', 'POST');
     await page.goto('/upgrade');

@@ -152,7 +152,12 @@ describe('upgrading from the previous link product', () => {
 
     expect(before.json()).toMatchObject({ plan: 'legacy', canUpgrade: true });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ alreadyUpgraded: false, migratedLinks: 3, plan: 'standard' });
+    expect(reply.json()).toEqual({
+      alreadyUpgraded: false,
+      migratedLinks: 3,
+      skippedLinks: 0,
+      plan: 'standard',
+    });
     const moved = await testApp()
       .db.select()
       .from(links)
@@ -194,7 +199,12 @@ describe('upgrading from the previous link product', () => {
 
     const again = await request(author.cookie, { method: 'POST', url: '/v1/upgrade', payload: {} });
 
-    expect(again.json()).toEqual({ alreadyUpgraded: true, migratedLinks: 0, plan: 'standard' });
+    expect(again.json()).toEqual({
+      alreadyUpgraded: true,
+      migratedLinks: 0,
+      skippedLinks: 0,
+      plan: 'standard',
+    });
     expect(await testApp().db.$count(links, eq(links.ownerId, author.userId))).toBe(3);
     const [user] = await testApp().db.select().from(users).where(eq(users.id, author.userId));
     expect(user?.upgradedAt).toEqual(upgradedAt);
@@ -213,12 +223,94 @@ describe('upgrading from the previous link product', () => {
     expect(await testApp().db.$count(links, eq(links.ownerId, author.userId))).toBe(3);
   });
 
+  test('leaves behind the links whose destination Shelflink would not redirect to', async () => {
+    const author = await signedIn(authorEmail);
+    const unsafe = [
+      'ftp://example.com/x',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'http://169.254.169.254/',
+    ];
+    await testApp()
+      .db.insert(legacyLinks)
+      .values(
+        [...unsafe, 'https://www.amazon.com/dp/1'].map((url, index) => ({
+          email: authorEmail,
+          domain: 'shelf.to',
+          code: `old${index}`,
+          url,
+          createdAt: new Date('2019-03-08T11:00:00Z'),
+        })),
+      );
+
+    const reply = await request(author.cookie, { method: 'POST', url: '/v1/upgrade' });
+
+    expect(reply.json()).toEqual({
+      alreadyUpgraded: false,
+      migratedLinks: 1,
+      skippedLinks: 4,
+      plan: 'standard',
+    });
+    const moved = await testApp().db.select().from(links);
+    expect(moved).toEqual([
+      expect.objectContaining({ code: 'old4', url: 'https://www.amazon.com/dp/1' }),
+    ]);
+    const legacy = await testApp().db.select().from(legacyLinks).orderBy(legacyLinks.id);
+    expect(legacy.map(({ migratedLinkId }) => migratedLinkId)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      moved[0]?.id,
+    ]);
+    const after = await request(author.cookie, { url: '/v2/account' });
+    expect(after.json()).toMatchObject({ canUpgrade: false });
+    const again = await request(author.cookie, { method: 'POST', url: '/v1/upgrade' });
+    expect(again.json()).toEqual({
+      alreadyUpgraded: true,
+      migratedLinks: 0,
+      skippedLinks: 0,
+      plan: 'standard',
+    });
+    expect(await testApp().db.$count(links)).toBe(1);
+  });
+
+  test('of an account whose legacy links all lead nowhere moves none and stops offering it', async () => {
+    const author = await signedIn(authorEmail);
+    await testApp()
+      .db.insert(legacyLinks)
+      .values({
+        email: authorEmail,
+        domain: 'shelf.to',
+        code: 'old',
+        url: 'javascript:alert(1)',
+        createdAt: new Date('2019-03-08T11:00:00Z'),
+      });
+
+    const reply = await request(author.cookie, { method: 'POST', url: '/v1/upgrade' });
+
+    expect(reply.json()).toEqual({
+      alreadyUpgraded: false,
+      migratedLinks: 0,
+      skippedLinks: 1,
+      plan: 'standard',
+    });
+    expect(await testApp().db.$count(links)).toBe(0);
+    const after = await request(author.cookie, { url: '/v2/account' });
+    expect(after.json()).toMatchObject({ plan: 'standard', canUpgrade: false });
+  });
+
   test('of an account without legacy links only records the upgrade', async () => {
     const author = await signedIn('new.author@example.com');
 
     const reply = await request(author.cookie, { method: 'POST', url: '/v1/upgrade' });
 
-    expect(reply.json()).toEqual({ alreadyUpgraded: false, migratedLinks: 0, plan: 'standard' });
+    expect(reply.json()).toEqual({
+      alreadyUpgraded: false,
+      migratedLinks: 0,
+      skippedLinks: 0,
+      plan: 'standard',
+    });
     expect(await testApp().db.$count(links)).toBe(0);
   });
 });

@@ -26,6 +26,13 @@ function signup(payload: object = {}) {
   });
 }
 
+/** Creates an unclaimed link as a signed-out visitor does, and returns the key that claims it. */
+async function createUnclaimedLink(code = 'salt-orchard'): Promise<string> {
+  const created = await post('/v1/links/unclaimed', { url, code });
+  expect(created.statusCode).toBe(201);
+  return created.json<{ claimKey: string }>().claimKey;
+}
+
 function claim(token: string) {
   return post('/v1/links/pending', { token });
 }
@@ -40,9 +47,10 @@ function lastConfirmationToken(address = email): string {
 
 describe('signing up to claim an unclaimed link', () => {
   test('moves the link into a new account and signs its author in', async () => {
-    await post('/v1/links/unclaimed', { url, code: 'salt-orchard' });
+    const claimKey = await createUnclaimedLink();
 
     const signedUp = await signup({
+      claimKey,
       email: 'Maya.Okafor@Example.com',
       affiliateProgramGuid: deviceMakerProgram,
       affiliateParameters: { at: '1010lqW7' },
@@ -96,8 +104,8 @@ describe('signing up to claim an unclaimed link', () => {
   });
 
   test('works once: a used confirmation link is not found', async () => {
-    await post('/v1/links/unclaimed', { url, code: 'salt-orchard' });
-    await signup();
+    const claimKey = await createUnclaimedLink();
+    await signup({ claimKey });
     const token = lastConfirmationToken();
     await claim(token);
 
@@ -109,8 +117,8 @@ describe('signing up to claim an unclaimed link', () => {
   });
 
   test('refuses an expired or unknown token, and a sign-in token, creating no account', async () => {
-    await post('/v1/links/unclaimed', { url, code: 'salt-orchard' });
-    await signup();
+    const claimKey = await createUnclaimedLink();
+    await signup({ claimKey });
     await post('/v1/signup/link', { email: 'jonah.whitlock@example.com' });
 
     const signInToken = lastSignInToken(testApp(), 'jonah.whitlock@example.com');
@@ -122,9 +130,9 @@ describe('signing up to claim an unclaimed link', () => {
   });
 
   test('holds the link until the confirmation link expires, past its 7 days', async () => {
-    await post('/v1/links/unclaimed', { url, code: 'salt-orchard' });
+    const claimKey = await createUnclaimedLink();
     testApp().clock.advance(7 * day - hour);
-    await signup();
+    await signup({ claimKey });
     testApp().clock.advance(12 * hour);
 
     const claimed = await claim(lastConfirmationToken());
@@ -142,8 +150,9 @@ describe('signing up to claim an unclaimed link', () => {
         programGuid: deviceMakerProgram,
         parameters: { at: '1000aaaa', ct: 'news' },
       });
-    await post('/v1/links/unclaimed', { url, code: 'salt-orchard' });
+    const claimKey = await createUnclaimedLink();
     await signup({
+      claimKey,
       affiliateProgramGuid: deviceMakerProgram,
       affiliateParameters: { at: '1010lqW7' },
     });
@@ -157,8 +166,8 @@ describe('signing up to claim an unclaimed link', () => {
   });
 
   test('saves no affiliate token for the Unsupported program', async () => {
-    await post('/v1/links/unclaimed', { url, code: 'salt-orchard' });
-    await signup({ affiliateParameters: { at: '1010lqW7' } });
+    const claimKey = await createUnclaimedLink();
+    await signup({ claimKey, affiliateParameters: { at: '1010lqW7' } });
 
     await claim(lastConfirmationToken());
 
@@ -198,10 +207,11 @@ describe('signing up to claim an unclaimed link', () => {
   test('answers 409 when the code belongs to an account or another destination', async () => {
     const login = await signIn(testApp(), 'jonah.whitlock@example.com');
     await post('/v1/links', { url, code: 'salt-orchard' }, { cookie: sessionCookieOf(login) });
-    await post('/v1/links/unclaimed', { url, code: 'winter-orchard' });
+    const claimKey = await createUnclaimedLink('winter-orchard');
 
     const owned = await signup();
     const otherDestination = await signup({
+      claimKey,
       code: 'winter-orchard',
       url: 'https://www.amazon.com/dp/1250877415',
     });
@@ -211,12 +221,45 @@ describe('signing up to claim an unclaimed link', () => {
     expect(testApp().mail).toHaveLength(1);
   });
 
-  test('shares the sign-in links’ limit of 5 e-mails an address per 15 minutes', async () => {
-    await post('/v1/links/unclaimed', { url, code: 'salt-orchard' });
-    for (let sent = 0; sent < 3; sent++) await post('/v1/signup/link', { email });
-    for (let sent = 0; sent < 2; sent++) expect((await signup()).statusCode).toBe(200);
+  test('hands the link over only with its claim key: its code and address are public', async () => {
+    const claimKey = await createUnclaimedLink();
 
-    const limited = await signup();
+    const withoutKey = await signup({ email: 'taker@example.com' });
+    const withAnotherKey = await signup({
+      email: 'taker@example.com',
+      claimKey: 'x'.repeat(claimKey.length),
+    });
+
+    expect(withoutKey.statusCode).toBe(409);
+    expect(withAnotherKey.statusCode).toBe(409);
+    expect(testApp().mail).toEqual([]);
+    const [waiting] = await testApp().db.select().from(links);
+    expect(waiting).toMatchObject({ code: 'salt-orchard', ownerId: null });
+
+    expect((await signup({ claimKey })).statusCode).toBe(200);
+    expect((await claim(lastConfirmationToken())).statusCode).toBe(200);
+  });
+
+  test('keeps only the claim key’s hash, and forgets it once the link is claimed', async () => {
+    const claimKey = await createUnclaimedLink();
+    expect(claimKey).toMatch(/^[\w-]{43}$/);
+    const [unclaimed] = await testApp().db.select().from(links);
+    expect(unclaimed?.claimKeyHash).toEqual(expect.any(String));
+    expect(JSON.stringify(unclaimed)).not.toContain(claimKey);
+
+    await signup({ claimKey });
+    await claim(lastConfirmationToken());
+
+    const [claimed] = await testApp().db.select().from(links);
+    expect(claimed?.claimKeyHash).toBeNull();
+  });
+
+  test('shares the sign-in links’ limit of 5 e-mails an address per 15 minutes', async () => {
+    const claimKey = await createUnclaimedLink();
+    for (let sent = 0; sent < 3; sent++) await post('/v1/signup/link', { email });
+    for (let sent = 0; sent < 2; sent++) expect((await signup({ claimKey })).statusCode).toBe(200);
+
+    const limited = await signup({ claimKey });
 
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe(String(15 * 60));

@@ -19,7 +19,7 @@ import { FormFailure } from '@/components/form-failure';
 import { SuccessAlert } from '@/components/success-alert';
 import { useSession } from '@/session/use-session';
 import { accountQueryKeyPrefix, errorText } from './account-queries';
-import { upgradeResultMessage } from './upgrade-result';
+import { skippedLinksNote, upgradeResultMessage } from './upgrade-result';
 
 const whatMoves = [
   {
@@ -44,6 +44,7 @@ function UpgradeAction() {
   const upgrade = $api.useMutation('post', '/v1/upgrade');
 
   if (upgrade.data) {
+    const skippedNote = skippedLinksNote(upgrade.data);
     return (
       <SuccessAlert title={upgradeResultMessage(upgrade.data)}>
         <Stack gap="sm" align="flex-start">
@@ -52,6 +53,7 @@ function UpgradeAction() {
               ? 'Your links are already in Shelflink. There is nothing more to do.'
               : 'Look through your links once to check that each still goes where you want readers to go.'}
           </Text>
+          {skippedNote && <Text size="sm">{skippedNote}</Text>}
           <ButtonLink to="/links" size="xs" variant="default">
             Go to your links
           </ButtonLink>

@@ -17,7 +17,7 @@ import {
 } from './link-editor-schemas';
 
 interface ClaimLinkFormProps {
-  link: { domain: string; code: string; url: string };
+  link: { domain: string; code: string; url: string; claimKey: string };
 }
 
 // The server names the token inside affiliateParameters (`affiliateParameters.at`); the form has

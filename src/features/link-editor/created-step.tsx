@@ -20,11 +20,10 @@ import { QrCodeButton } from '@/components/qr-code/qr-code-button';
 import { LazyQrCode } from '@/components/qr-code/qr-code-later';
 import { isWebAddress } from '@/lib/web-address';
 import { ClaimLinkForm } from './claim-link-form';
-import type { Link } from './use-link-editor';
+import type { CreatedLink, Link } from './use-link-editor';
 
 interface CreatedStepProps {
-  link: Link;
-  isAuthenticated: boolean;
+  link: CreatedLink;
   onCreateAnother: () => void;
 }
 
@@ -72,7 +71,7 @@ function ShortLinkActions({ shortUrl }: { shortUrl: string }) {
   );
 }
 
-export function CreatedStep({ link, isAuthenticated, onCreateAnother }: CreatedStepProps) {
+export function CreatedStep({ link, onCreateAnother }: CreatedStepProps) {
   const leadsTo = link.title ? `${link.title}${link.author ? ` by ${link.author}` : ''}` : link.url;
   return (
     <Stack gap="lg">
@@ -111,7 +110,9 @@ export function CreatedStep({ link, isAuthenticated, onCreateAnother }: CreatedS
         </Paper>
       </SimpleGrid>
       <Divider />
-      {isAuthenticated ? (
+      {'claimKey' in link ? (
+        <ClaimLinkForm link={link} />
+      ) : (
         <Group gap="sm">
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onCreateAnother}>
             Create another
@@ -125,8 +126,6 @@ export function CreatedStep({ link, isAuthenticated, onCreateAnother }: CreatedS
             Your links
           </Button>
         </Group>
-      ) : (
-        <ClaimLinkForm link={link} />
       )}
     </Stack>
   );

@@ -251,13 +251,14 @@ export const claimLinkSchema = v.object({
 /** The sign-up that claims an unclaimed link; `at` is sent only when the visitor gave one. */
 export function toSignupRequest(
   values: ClaimLinkValues,
-  link: { url: string; code: string },
+  link: { url: string; code: string; claimKey: string },
 ): SignupRequest {
   const token = values.appleServicesToken.trim();
   return {
     email: values.email.trim(),
     url: link.url,
     code: link.code,
+    claimKey: link.claimKey,
     affiliateProgramGuid: token === '' ? UNSUPPORTED_PROGRAM_GUID : DEVICE_MAKER_PROGRAM_GUID,
     affiliateParameters: token === '' ? {} : { [DEVICE_MAKER_PARAMETER_NAME]: token },
   };

@@ -239,11 +239,7 @@ export function LinkEditor({ initialStep = 'none', onClose, pressedBeforeLoad }:
           />
         )}
         {state.step === 'created' ? (
-          <CreatedStep
-            link={state.link}
-            isAuthenticated={session.isAuthenticated}
-            onCreateAnother={createAnother}
-          />
+          <CreatedStep link={state.link} onCreateAnother={createAnother} />
         ) : (
           <form
             noValidate

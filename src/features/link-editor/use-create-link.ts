@@ -19,7 +19,7 @@ import {
   toCreateLinkRequest,
   type LinkEditorValues,
 } from './link-editor-schemas';
-import { stepOfFirstFieldError, type FormStep, type Link } from './use-link-editor';
+import { stepOfFirstFieldError, type CreatedLink, type FormStep } from './use-link-editor';
 
 type VanityAvailability = components['schemas']['VanityAvailability'];
 
@@ -48,7 +48,7 @@ export interface CreateLinkSessionEnded {
 
 export type CreateLinkFailure = CreateLinkRefusal | CreateLinkError | CreateLinkSessionEnded;
 
-export type CreateLinkResult = { kind: 'created'; link: Link } | CreateLinkFailure;
+export type CreateLinkResult = { kind: 'created'; link: CreatedLink } | CreateLinkFailure;
 
 /** The address a link leads to, or why there is none (shown at the destination field). */
 export type ResolvedDestination = { url: string } | { urlError: string };

@@ -2,6 +2,8 @@ import { useReducer } from 'react';
 import type { components } from '@/api/schema';
 
 export type Link = components['schemas']['Link'];
+/** A link just created: an unclaimed one comes with the key that claims it. */
+export type CreatedLink = Link | components['schemas']['UnclaimedLink'];
 
 /** The steps an author can be on while a request is not in flight. */
 export type FormStep = 'editing' | 'customizing';
@@ -10,7 +12,7 @@ export type LinkEditorState =
   | { step: 'none' }
   | { step: FormStep }
   | { step: 'activating'; from: FormStep }
-  | { step: 'created'; link: Link };
+  | { step: 'created'; link: CreatedLink };
 
 export type LinkEditorStep = LinkEditorState['step'];
 
@@ -24,7 +26,7 @@ export type LinkEditorAction =
   /** editing or customizing → activating: the create request is sent. */
   | { type: 'activate' }
   /** activating → created. */
-  | { type: 'succeeded'; link: Link }
+  | { type: 'succeeded'; link: CreatedLink }
   /** activating → the step that holds the field in error, or the step the request was sent from. */
   | { type: 'failed'; step?: FormStep }
   /** created → editing, for another link. */

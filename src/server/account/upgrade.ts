@@ -4,7 +4,9 @@ import type { AuthUser } from '../auth/users';
 import type { Database } from '../db/database';
 import { createId } from '../db/ids';
 import { legacyLinks, links, users } from '../db/schema';
+import { ApiProblem } from '../http/api-problem';
 import { generateCode, isReservedCode } from '../links/codes';
+import { checkDestination } from '../links/destinations';
 import { purgeExpiredUnclaimedLinks } from '../links/unclaimed';
 
 type UpgradeReply = components['schemas']['UpgradeReply'];
@@ -19,34 +21,52 @@ export function pendingLegacyLinks(email: string): SQL | undefined {
   return and(eq(legacyLinks.email, email), isNull(legacyLinks.migratedAt));
 }
 
+/** The legacy link's destination as a new link would store it; undefined when no link may have it. */
+function checkedDestination(url: string): string | undefined {
+  try {
+    return checkDestination(url).href;
+  } catch (error) {
+    if (error instanceof ApiProblem) return undefined;
+    throw error;
+  }
+}
+
 /**
  * Creates a link for each legacy link, keeping its code where it is still free on its domain and
- * not reserved, generating one where it is not, then marks the legacy links as moved.
+ * not reserved, generating one where it is not, then marks the legacy links as moved. The
+ * previous product took destinations Shelflink never redirects to (`ftp:`, `javascript:`, private
+ * hosts): those get no link, and are marked as dealt with so the account stops offering an upgrade
+ * that cannot move them. Answers how many links it created.
  */
 async function moveLinks(
   db: Database,
   ownerId: number,
   legacy: LegacyLinkRow[],
   now: Date,
-): Promise<void> {
+): Promise<number> {
   const movedTo = new Map<number, string>();
-  let waiting = legacy.map((row) => ({
-    row,
-    linkId: createId('lnk'),
-    code: isReservedCode(row.code) ? generateCode() : row.code,
-  }));
+  const leftBehind: number[] = [];
+  let waiting = legacy.flatMap((row) => {
+    const url = checkedDestination(row.url);
+    if (url === undefined) {
+      leftBehind.push(row.id);
+      return [];
+    }
+    const code = isReservedCode(row.code) ? generateCode() : row.code;
+    return [{ row, url, linkId: createId('lnk'), code }];
+  });
   for (let attempt = 0; waiting.length > 0; attempt++) {
     if (attempt > freshCodeAttempts) throw new Error('No free code found for a legacy link');
     const inserted = await db
       .insert(links)
       .values(
-        waiting.map(({ row, linkId, code }) => ({
+        waiting.map(({ row, url, linkId, code }) => ({
           id: linkId,
           ownerId,
           domain: row.domain,
           code,
           baseCode: code,
-          url: row.url,
+          url,
           title: row.title,
           clickCount: row.clickCount,
           createdAt: row.createdAt,
@@ -63,6 +83,13 @@ async function moveLinks(
       .filter(({ linkId }) => !insertedIds.has(linkId))
       .map((clashing) => ({ ...clashing, code: generateCode() }));
   }
+  if (leftBehind.length > 0) {
+    await db
+      .update(legacyLinks)
+      .set({ migratedAt: now })
+      .where(inArray(legacyLinks.id, leftBehind));
+  }
+  if (movedTo.size === 0) return 0;
   const linkIdOfLegacyLink = sql.join(
     [...movedTo].map(([legacyId, linkId]) => sql`when ${legacyId} then ${linkId}`),
     sql` `,
@@ -71,6 +98,7 @@ async function moveLinks(
     .update(legacyLinks)
     .set({ migratedAt: now, migratedLinkId: sql`case ${legacyLinks.id} ${linkIdOfLegacyLink} end` })
     .where(inArray(legacyLinks.id, [...movedTo.keys()]));
+  return movedTo.size;
 }
 
 /**
@@ -92,8 +120,14 @@ export function upgradeAccount(db: Database, user: AuthUser, now: Date): Promise
       .from(legacyLinks)
       .where(pendingLegacyLinks(user.email))
       .orderBy(legacyLinks.id);
+    let migratedLinks = 0;
     for (let start = 0; start < pending.length; start += linksPerBatch) {
-      await moveLinks(tx, user.id, pending.slice(start, start + linksPerBatch), now);
+      migratedLinks += await moveLinks(
+        tx,
+        user.id,
+        pending.slice(start, start + linksPerBatch),
+        now,
+      );
     }
     await tx
       .update(users)
@@ -101,7 +135,8 @@ export function upgradeAccount(db: Database, user: AuthUser, now: Date): Promise
       .where(eq(users.id, user.id));
     return {
       alreadyUpgraded: account.upgradedAt !== null,
-      migratedLinks: pending.length,
+      migratedLinks,
+      skippedLinks: pending.length - migratedLinks,
       plan: 'standard',
     };
   });

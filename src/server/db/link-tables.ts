@@ -55,6 +55,8 @@ export const links = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** An unclaimed link is deleted after this time unless a signup claims it. */
     claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
+    /** The hash of the key a signup needs to claim this link; null once the link has an owner. */
+    claimKeyHash: text('claim_key_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@
 // the confirmation link moves the link into their (possibly new) account and signs them in.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../api/schema';
+import { createSecret, hashSecret } from '../auth/secrets';
 import { startSession } from '../auth/sessions';
 import { issueClaimToken, redeemClaimToken } from '../auth/sign-in-links';
 import { recordSignIn, toAuthUser, type AuthUser } from '../auth/users';
@@ -24,33 +25,44 @@ const unsupportedProgramGuid = '00000000-0000-0000-0000-000000000000';
 const confirmationLifetimeHours = 24;
 const unclaimedLinksPerIpPerHour = 20;
 
-/** A link that belongs to nobody until a signup claims it, within a per-IP limit. */
+/**
+ * A link that belongs to nobody until a signup claims it with the key returned here (only its
+ * hash is kept), within a per-IP limit.
+ */
 export async function createUnclaimedLink(
   { db, clock }: AppDeps,
   request: CreateLinkRequest,
   ip: string,
-): Promise<LinkRow> {
+): Promise<{ link: LinkRow; claimKey: string }> {
   const now = clock.now();
   await enforceRateLimits(db, now, [
     { key: `unclaimed-link:ip:${ip}`, limit: unclaimedLinksPerIpPerHour, windowSeconds: 60 * 60 },
   ]);
-  return createLinkRecord(db, now, request, {
+  const claimKey = createSecret();
+  const link = await createLinkRecord(db, now, request, {
     ownerId: null,
     claimExpiresAt: new Date(now.getTime() + unclaimedLinkLifetimeMs),
+    claimKeyHash: hashSecret(claimKey),
   });
+  return { link, claimKey };
 }
 
 /**
- * The unclaimed link a signup is for: the one it created with the same code and address, or,
- * when that is gone (or the code was left empty), a new one.
+ * The unclaimed link a signup is for: the one created with the same code and address, when the
+ * signup holds its claim key; otherwise a new one (so a code already taken is 409). A link's
+ * code and address are public, so without the key anyone could take a link someone else made.
  */
 async function pendingLinkFor(deps: AppDeps, request: SignupRequest, ip: string) {
-  if (request.code !== '') {
+  if (request.code !== '' && request.claimKey !== undefined) {
     const link = await findLiveLink(deps.db, shortLinkDomain, request.code, deps.clock.now());
     const url = checkDestination(request.url).href;
-    if (link && link.ownerId === null && link.url === url) return link;
+    const claimKeyHash = hashSecret(request.claimKey);
+    if (link && link.ownerId === null && link.url === url && link.claimKeyHash === claimKeyHash) {
+      return link;
+    }
   }
-  return createUnclaimedLink(deps, { url: request.url, code: request.code }, ip);
+  const created = await createUnclaimedLink(deps, { url: request.url, code: request.code }, ip);
+  return created.link;
 }
 
 /**
@@ -174,7 +186,7 @@ export function claimPendingLink(deps: AppDeps, token: string): Promise<ClaimedL
     const user = toAuthUser(await recordSignIn(db, redeemed.email, now), deps.config);
     const [link] = await db
       .update(links)
-      .set({ ownerId: user.id, claimExpiresAt: null, updatedAt: now })
+      .set({ ownerId: user.id, claimExpiresAt: null, claimKeyHash: null, updatedAt: now })
       .where(and(eq(links.id, redeemed.claim.linkId), isNull(links.ownerId), isLiveLink(now)))
       .returning();
     if (!link) throw ApiProblem.notFound();

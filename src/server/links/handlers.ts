@@ -32,9 +32,9 @@ export const linkHandlers = {
   },
 
   async createUnclaimedLink({ body, ip }, deps) {
-    const link = await createUnclaimedLink(deps, body, ip);
+    const { link, claimKey } = await createUnclaimedLink(deps, body, ip);
     deps.linkCache.forgetLink(link.domain, link.code);
-    return { status: 201, body: toLinkReply(link, deps.config.shortLinkOrigin) };
+    return { status: 201, body: { ...toLinkReply(link, deps.config.shortLinkOrigin), claimKey } };
   },
 
   async updateLink({ body }, { db, clock, auth, config, linkCache }) {

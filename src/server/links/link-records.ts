@@ -19,8 +19,9 @@ export type LinkRow = typeof links.$inferSelect;
 type Link = components['schemas']['Link'];
 type CreateLinkRequest = components['schemas']['CreateLinkRequest'];
 
-/** Who holds a new link: its owner, or nobody until the claim expires. */
-export type LinkHolder = { ownerId: number } | { ownerId: null; claimExpiresAt: Date };
+/** Who holds a new link: its owner, or nobody until the claim expires or the key's holder claims it. */
+export type LinkHolder =
+  { ownerId: number } | { ownerId: null; claimExpiresAt: Date; claimKeyHash: string };
 
 /** Among 27 billion codes a collision is rare; several in a row mean something else is wrong. */
 const generatedCodeAttempts = 5;

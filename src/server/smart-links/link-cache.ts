@@ -12,6 +12,7 @@ export interface ShortLink {
   id: string;
   ownerId: number | null;
   code: string;
+  /** An http or https address: a link stored with anything else is never loaded. */
   url: string;
   parameterKeyValues: Readonly<Record<string, string>>;
   affiliatePrograms: readonly string[];
@@ -102,6 +103,16 @@ function usable(link: ShortLink | null, now: Date): ShortLink | null {
   return link?.claimExpiresAt && link.claimExpiresAt <= now ? null : link;
 }
 
+/**
+ * Only http and https destinations are ever redirected to or offered as a store. Links are
+ * checked when saved, but a row that holds anything else (`javascript:`, `ftp:`) answers as if
+ * no link had its code.
+ */
+function isRedirectable(url: string): boolean {
+  const protocol = URL.parse(url)?.protocol;
+  return protocol === 'http:' || protocol === 'https:';
+}
+
 /** Codes are unique per domain regardless of case. */
 function cacheKey(domain: string, code: string): string {
   return `${domain}/${code.toLowerCase()}`;
@@ -113,7 +124,7 @@ async function loadShortLink(
   code: string,
 ): Promise<ShortLink | null> {
   const [row] = await db.select().from(links).where(atDomainAndCode(domain, code));
-  if (row === undefined) return null;
+  if (row === undefined || !isRedirectable(row.url)) return null;
   const tokens =
     row.ownerId === null
       ? []

@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { clicks, links } from '../../../src/server/db/schema';
+import { createId } from '../../../src/server/db/ids';
+import { clicks, collectionLinks, collections, links } from '../../../src/server/db/schema';
 import { ClickRecorder } from '../../../src/server/smart-links/click-recorder';
 import { buildShortLinkHost } from '../../../src/server/smart-links/short-link-host';
 import { openVisitorCountryFinder } from '../../../src/server/smart-links/visitor-country';
@@ -149,4 +150,40 @@ test('what the cache can’t answer alone goes on to the routes', async () => {
   expect(routed).toHaveLength(1);
   const traffic = (await storedClicks(linkId, 3)).map((click) => click.traffic);
   expect(traffic.sort()).toEqual(['head', 'reader', 'reader']);
+});
+
+test('a link whose stored destination is not an http(s) address is never redirected to', async () => {
+  const { db } = testApp();
+  const [unsafeId = '', safeId = ''] = await insertLinks(db, ['Orchard', 'Harbour']);
+  await db.update(links).set({ url: 'javascript:alert(1)' }).where(eq(links.id, unsafeId));
+  const [owner] = await db.select({ id: links.ownerId }).from(links).where(eq(links.id, unsafeId));
+  const collectionId = createId('col');
+  await db
+    .insert(collections)
+    .values({ id: collectionId, ownerId: owner?.id ?? 0, title: 'Shelf', aliasCode: 'shelf' });
+  await db.insert(collectionLinks).values([
+    { collectionId, linkId: unsafeId, position: 0 },
+    { collectionId, linkId: safeId, position: 1 },
+  ]);
+
+  const fromRoute = await visit('/orchard');
+  const fromCache = await visit('/orchard');
+  const page = await fetch(`${origin}/c/shelf`);
+  const chosen = await fetch(`${origin}/c/shelf`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'store=Orchard:local',
+    redirect: 'manual',
+  });
+
+  expect(fromRoute).toMatchObject({ status: 404, location: null });
+  expect(fromRoute.contentType).toContain('text/html');
+  expect(fromCache).toEqual(fromRoute);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('value="Harbour:local"');
+  expect(html).not.toContain('Orchard:');
+  expect(html).not.toContain('javascript:');
+  expect(chosen.status).toBe(400);
+  expect(chosen.headers.get('location')).toBeNull();
 });

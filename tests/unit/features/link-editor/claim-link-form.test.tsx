@@ -8,7 +8,14 @@ function renderClaimForm(url: string) {
   const queryClient = new QueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <ClaimLinkForm link={{ domain: 'shelf.to', code: 'salt-orchard', url }} />
+      <ClaimLinkForm
+        link={{
+          domain: 'shelf.to',
+          code: 'salt-orchard',
+          url,
+          claimKey: 'Jq3vX0b8kR2mT5wY7zA1cD4fG6hJ9lN0pQ2sU4vW6xY',
+        }}
+      />
     </QueryClientProvider>,
   );
 }

@@ -292,14 +292,19 @@ describe('claimLinkSchema', () => {
 });
 
 describe('toSignupRequest', () => {
-  const link = { url: 'https://books.apple.com/us/book/id1623456789', code: 'salt-orchard' };
+  const link = {
+    url: 'https://books.apple.com/us/book/id1623456789',
+    code: 'salt-orchard',
+    claimKey: 'Jq3vX0b8kR2mT5wY7zA1cD4fG6hJ9lN0pQ2sU4vW6xY',
+  };
 
-  it('claims for the Unsupported program without a token', () => {
+  it("claims with the link's key, for the Unsupported program without a token", () => {
     expect(toSignupRequest({ email: ' maya@example.com ', appleServicesToken: ' ' }, link)).toEqual(
       {
         email: 'maya@example.com',
         url: link.url,
         code: 'salt-orchard',
+        claimKey: link.claimKey,
         affiliateProgramGuid: UNSUPPORTED_PROGRAM_GUID,
         affiliateParameters: {},
       },

@@ -1,0 +1,1 @@
+ALTER TABLE "links" ADD COLUMN "claim_key_hash" text;
