@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { handlers } from './handlers';
 import { contractRoutes } from './http/contract-routes';
 import { answerErrorsWithProblems } from './http/error-handler';
+import { acceptOnlyOwnJsonRequests } from './http/request-guards';
 import type { Handlers } from './http/handler';
 import { createProductLookup } from './products/product-lookup';
 
@@ -30,6 +31,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}): FastifyInstan
     trustProxy: deps.config.trustedProxies,
   });
   answerErrorsWithProblems(app);
+  acceptOnlyOwnJsonRequests(app);
   void app.register(fastifyCookie);
   void app.register(contractRoutes, {
     deps: { ...deps, products: deps.products ?? createProductLookup(deps) },

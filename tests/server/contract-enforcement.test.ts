@@ -129,6 +129,51 @@ describe('request bodies', () => {
   });
 });
 
+describe('requests other sites can send without asking', () => {
+  test('a text/plain body is refused with 415, never handed to the operation', async () => {
+    const reply = await testApp().app.inject({
+      method: 'POST',
+      url: '/v1/signup/link',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ email: 'maya.okafor@example.com' }),
+    });
+
+    expect(reply.statusCode).toBe(415);
+    expect(reply.json()).toMatchObject({ responseStatus: { errorCode: 'UnsupportedMediaType' } });
+    expect(await testApp().db.$count(signInTokens)).toBe(0);
+  });
+
+  test('a change a browser marks as cross-site is refused with 403; reads and own pages pass', async () => {
+    const send = (method: 'GET' | 'POST', url: string, site: string) =>
+      testApp().app.inject({
+        method,
+        url,
+        headers: { 'sec-fetch-site': site },
+        ...(method === 'POST' ? { payload: { email: 'maya.okafor@example.com' } } : {}),
+      });
+
+    const crossSite = await send('POST', '/v1/signup/link', 'cross-site');
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({
+      responseStatus: { errorCode: 'Forbidden', message: 'Another site cannot make changes here.' },
+    });
+    expect(await testApp().db.$count(signInTokens)).toBe(0);
+
+    expect(
+      (
+        await send(
+          'GET',
+          '/v1/vanity-codes/availability?domain=shelf.to&code=orchard',
+          'cross-site',
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await send('POST', '/v1/signup/link', 'same-origin')).statusCode).toBe(200);
+    expect((await send('POST', '/v1/signup/link', 'none')).statusCode).toBe(200);
+    expect(await testApp().db.$count(signInTokens)).toBe(2);
+  });
+});
+
 test('apiPrefix serves the contract under a path, as behind the web app at /api', async () => {
   const app = buildApp(testApp().deps, { apiPrefix: '/api' });
 
