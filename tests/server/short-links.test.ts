@@ -184,6 +184,21 @@ describe('links that do not lead anywhere', () => {
   });
 });
 
+test('every page of the host refuses framing, scripts and other sites’ styles', async () => {
+  const { code } = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+  for (const reply of [await follow(code), await follow('no-such-link')]) {
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(reply.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(reply.headers).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+  }
+});
+
 describe('an all-stores link', () => {
   test('shows a page with every store, and remembers the store the reader picks', async () => {
     const { code } = await createLink({

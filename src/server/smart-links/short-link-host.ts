@@ -71,9 +71,26 @@ const rememberedStoreMaxAgeSeconds = 365 * 24 * 60 * 60;
 /** A store form holds a store id and a checkbox; nothing a reader sends is larger. */
 const formBodyLimit = 1024;
 
+/**
+ * A reader page loads no script, its styles are inline and its covers come from any https host;
+ * it may not be framed, so no other site can overlay its store buttons. The store forms are left
+ * out of `form-action` on purpose: browsers apply it to the redirect to the retailer too.
+ */
+const readerPageHeaders = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 /** Pages are a few kilobytes, compressed here so that they stay small on any deployment. */
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  void reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  void reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .headers(readerPageHeaders)
+    .header('vary', 'accept-encoding');
   if (!/\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')) return reply.send(html);
   return reply.header('content-encoding', 'gzip').send(gzipSync(html));
 }
