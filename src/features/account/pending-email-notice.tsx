@@ -4,6 +4,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { $api } from '@/api/query-client';
+import { DestructiveButton } from '@/components/destructive-button';
 import { FormFailure } from '@/components/form-failure';
 import {
   accountQueryKeyPrefix,
@@ -106,16 +107,13 @@ export function PendingEmailNotice({
           >
             Send again
           </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
+          <DestructiveButton
             onClick={cancelChange}
             loading={cancel.isPending}
             disabled={sendAgain.isPending}
           >
             Cancel the change
-          </Button>
+          </DestructiveButton>
         </Group>
       </Stack>
     </Alert>

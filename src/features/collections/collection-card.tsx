@@ -5,6 +5,7 @@ import { CollectionCover } from './collection-cover';
 import type { Collection, MosaicBook } from './collection-types';
 import { ButtonLink } from '@/components/button-link';
 import { CopyValueButton } from '@/components/copy-value-button';
+import { DestructiveButton } from '@/components/destructive-button';
 import { isWebAddress } from '@/lib/web-address';
 
 const updatedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
@@ -89,10 +90,7 @@ export function CollectionCard({
         >
           Edit
         </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          size="xs"
+        <DestructiveButton
           leftSection={<IconTrash size={14} />}
           aria-label={`Delete ${collection.title}`}
           onPointerEnter={onActionIntent}
@@ -102,7 +100,7 @@ export function CollectionCard({
           }}
         >
           Delete
-        </Button>
+        </DestructiveButton>
       </Group>
     </Card>
   );

@@ -23,6 +23,7 @@ import {
 import { AddTokenModal, EditTokenModal, RemoveTokenModal } from './affiliate-token-modals';
 import { affiliateTokensQueryOptions, type AffiliateToken } from './settings-queries';
 import { SettingsSection } from './settings-section';
+import { DestructiveButton } from '@/components/destructive-button';
 
 function TokenCard({
   token,
@@ -80,15 +81,9 @@ function TokenCard({
             Edit
           </Button>
         )}
-        <Button
-          variant="subtle"
-          color="red"
-          size="xs"
-          onClick={onRemove}
-          aria-label={`Remove ${name} token`}
-        >
+        <DestructiveButton onClick={onRemove} aria-label={`Remove ${name} token`}>
           Remove
-        </Button>
+        </DestructiveButton>
       </Group>
     </Card>
   );
