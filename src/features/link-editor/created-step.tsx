@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconList, IconPlus } from '@tabler/icons-react';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { ButtonLink } from '@/components/button-link';
 import { QrCodeButton } from '@/components/qr-code/qr-code-button';
 import { LazyQrCode } from '@/components/qr-code/qr-code-later';
 import { isWebAddress } from '@/lib/web-address';
@@ -117,14 +117,13 @@ export function CreatedStep({ link, onCreateAnother }: CreatedStepProps) {
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onCreateAnother}>
             Create another
           </Button>
-          <Button
-            component={RouterLink}
+          <ButtonLink
             to="/links/books"
             variant="default"
             leftSection={<IconList size={16} aria-hidden="true" />}
           >
             Your links
-          </Button>
+          </ButtonLink>
         </Group>
       )}
     </Stack>
