@@ -655,6 +655,26 @@ describe('contract:verify requests', () => {
     }
   });
 
+  test('are generated from a pattern whatever lengths the schema adds to it', () => {
+    const keys = new SchemaSampler({
+      ...contract,
+      components: {
+        schemas: {
+          LongKey: { type: 'string', pattern: '^[A-Za-z0-9_-]+$', minLength: 40, maxLength: 64 },
+          BoundedKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{40,64}$' },
+        },
+      },
+    });
+
+    const unbounded = keys.sample(['components', 'schemas', 'LongKey'], 5, 7);
+    const bounded = keys.sample(['components', 'schemas', 'BoundedKey'], 5, 7);
+
+    expect(unbounded.every((key) => keys.accepts(['components', 'schemas', 'LongKey'], key))).toBe(
+      true,
+    );
+    expect(bounded).toHaveLength(5);
+  });
+
   test('send a form where the operation takes one, as a page’s form sends it', () => {
     const sampler = new SchemaSampler(contract);
     const chooseStore = operations.find((entry) => entry.operationId === 'chooseStore');

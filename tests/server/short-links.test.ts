@@ -189,7 +189,7 @@ test('every page of the host refuses framing, scripts and other sites’ styles'
   for (const reply of [await follow(code), await follow('no-such-link')]) {
     expect(reply.headers['content-type']).toContain('text/html');
     expect(reply.headers['content-security-policy']).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'",
     );
     expect(reply.headers).toMatchObject({
       'x-frame-options': 'DENY',

@@ -73,12 +73,13 @@ const formBodyLimit = 1024;
 
 /**
  * A reader page loads no script, its styles are inline and its covers come from any https host;
- * it may not be framed, so no other site can overlay its store buttons. The store forms are left
- * out of `form-action` on purpose: browsers apply it to the redirect to the retailer too.
+ * it may not be framed, so no other site can overlay its store buttons. `connect-src 'self'` lets
+ * crawlers' audits read the host's robots.txt from the page. The store forms are left out of
+ * `form-action` on purpose: browsers apply it to the redirect to the retailer too.
  */
 const readerPageHeaders = {
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
