@@ -83,6 +83,26 @@ async function runOnce(
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, NO_FCP on a busy
+ * machine) although the page is fine; such a run is made again, twice at most. Any other
+ * failure, and a third trace failure, stops the page's measurement.
+ */
+const traceFailures = ['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED'];
+const traceRetries = 2;
+
+async function withTraceRetries(run: () => Promise<Result>): Promise<Result> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const traceFailed =
+        error instanceof Error && traceFailures.some((code) => error.message.startsWith(code));
+      if (!traceFailed || attempt === traceRetries) throw error;
+    }
+  }
+}
+
 /** The audits that cost a category points, by id. */
 function failedAudits(lhr: Result, category: string): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
@@ -164,11 +184,13 @@ export async function measureLighthouse(
       const runs: Result[] = [];
       for (let run = 0; run < options.runs; run += 1) {
         runs.push(
-          await runOnce(`${options.appOrigin}${page.path}`, flags, {
-            port: options.port,
-            signedIn: page.signedIn,
-            certificate: options.certificate,
-          }),
+          await withTraceRetries(() =>
+            runOnce(`${options.appOrigin}${page.path}`, flags, {
+              port: options.port,
+              signedIn: page.signedIn,
+              certificate: options.certificate,
+            }),
+          ),
         );
       }
       const median = computeMedianRun(runs);
