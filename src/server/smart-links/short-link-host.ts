@@ -3,6 +3,7 @@
 // show a page with every store. Clicks are recorded after the reply has gone out.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -121,7 +122,7 @@ export function buildShortLinkHost(
     logger: options.logger ?? false,
     // Two log lines per redirect would cost a quarter of the host's throughput; failures and
     // lost clicks are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: formBodyLimit,
     serverFactory: (handler) =>
       createServer((request, response) => {
