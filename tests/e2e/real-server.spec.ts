@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { linkMailedTo, signInByEmail, useRealProduct } from '../support/real-product';
@@ -244,4 +246,20 @@ test('an all-stores link shows every store and remembers the reader’s choice',
   // Next time, the remembered store opens straight away.
   expect(await storeReached(readerPage, () => readerPage.goto(link.shortUrl))).toBe(chosen);
   await reader.close();
+});
+
+test('a page on another site cannot make the API act for anyone', async ({ page }) => {
+  // A hostile page's form, posting the body a signed-out visitor would send, without asking.
+  await page.setContent(
+    `<form method="post" action="${product.origin}/api/v1/signup/link" enctype="text/plain">` +
+      `<input type="hidden" name='{"email":"someone.else@example.com","x":"' value='"}'>` +
+      '<button>Send</button></form>',
+  );
+  const answer = page.waitForResponse(`${product.origin}/api/v1/signup/link`);
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  expect((await answer).status()).toBe(403);
+  const outbox = join(product.dataDir, 'outbox');
+  const mailed = existsSync(outbox) ? readdirSync(outbox) : [];
+  expect(mailed.filter((name) => name.includes('someone.else@example.com'))).toEqual([]);
 });
