@@ -4,9 +4,8 @@ import type { AuthUser } from '../auth/users';
 import type { Database } from '../db/database';
 import { createId } from '../db/ids';
 import { legacyLinks, links, users } from '../db/schema';
-import { ApiProblem } from '../http/api-problem';
 import { generateCode, isReservedCode } from '../links/codes';
-import { checkDestination } from '../links/destinations';
+import { readDestination } from '../links/destinations';
 import { purgeExpiredUnclaimedLinks } from '../links/unclaimed';
 
 type UpgradeReply = components['schemas']['UpgradeReply'];
@@ -19,16 +18,6 @@ const freshCodeAttempts = 5;
 /** The address's links still waiting in the previous link product. */
 export function pendingLegacyLinks(email: string): SQL | undefined {
   return and(eq(legacyLinks.email, email), isNull(legacyLinks.migratedAt));
-}
-
-/** The legacy link's destination as a new link would store it; undefined when no link may have it. */
-function checkedDestination(url: string): string | undefined {
-  try {
-    return checkDestination(url).href;
-  } catch (error) {
-    if (error instanceof ApiProblem) return undefined;
-    throw error;
-  }
 }
 
 /**
@@ -47,11 +36,12 @@ async function moveLinks(
   const movedTo = new Map<number, string>();
   const leftBehind: number[] = [];
   let waiting = legacy.flatMap((row) => {
-    const url = checkedDestination(row.url);
-    if (url === undefined) {
+    const destination = readDestination(row.url);
+    if (typeof destination === 'string') {
       leftBehind.push(row.id);
       return [];
     }
+    const url = destination.href;
     const code = isReservedCode(row.code) ? generateCode() : row.code;
     return [{ row, url, linkId: createId('lnk'), code }];
   });

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { affiliateTokens, links } from '../db/schema';
+import { isWebProtocol } from '../links/destinations';
 import { atDomainAndCode } from '../links/link-records';
 import type { SavedAffiliateToken } from './affiliate-tags';
 
@@ -110,7 +111,7 @@ function usable(link: ShortLink | null, now: Date): ShortLink | null {
  */
 function isRedirectable(url: string): boolean {
   const protocol = URL.parse(url)?.protocol;
-  return protocol === 'http:' || protocol === 'https:';
+  return protocol !== undefined && isWebProtocol(protocol);
 }
 
 /** Codes are unique per domain regardless of case. */
