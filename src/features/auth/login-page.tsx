@@ -1,6 +1,6 @@
-import { IconMailCheck } from '@tabler/icons-react';
 import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';

@@ -1,4 +1,3 @@
-import { ButtonLink } from '@/components/button-link';
 import '@/components/on-demand-mantine-styles';
 import {
   Alert,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { isApiError } from '@/api/api-error';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
+import { ButtonLink } from '@/components/button-link';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';

@@ -1,6 +1,4 @@
-import { ButtonLink } from '@/components/button-link';
 import '@/components/on-demand-mantine-styles';
-import { SuccessAlert } from '@/components/success-alert';
 import {
   Anchor,
   Center,
@@ -23,8 +21,10 @@ import { useId, useState } from 'react';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import type { components } from '@/api/schema';
+import { ButtonLink } from '@/components/button-link';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
+import { SuccessAlert } from '@/components/success-alert';
 import { useFormFailure } from '@/components/use-form-failure';
 import { emailFieldProps } from '@/lib/validation-rules';
 import { isWebAddress } from '@/lib/web-address';

@@ -1,6 +1,6 @@
-import { AnchorLink } from '@/components/anchor-link';
 import '@/components/on-demand-mantine-styles';
 import { Blockquote, Code, List, Table, Text } from '@mantine/core';
+import { AnchorLink } from '@/components/anchor-link';
 import { EmailLink, PageSection, PageSubsection, SUPPORT_EMAIL, StaticPage } from './static-page';
 
 interface AffiliateProgram {

@@ -1,6 +1,6 @@
-import { AnchorLink } from '@/components/anchor-link';
 import '@/components/on-demand-mantine-styles';
 import { Code, List, Table, Text } from '@mantine/core';
+import { AnchorLink } from '@/components/anchor-link';
 import { EmailLink, PRIVACY_EMAIL, PageSection, PageSubsection, StaticPage } from './static-page';
 
 interface CookieRow {
