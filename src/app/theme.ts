@@ -1,15 +1,5 @@
-import {
-  createTheme,
-  type ComboboxFactory,
-  type CSSVariablesResolver,
-  type ExtendComponent,
-  type InputFactory,
-  type MantineColorsTuple,
-  type MenuFactory,
-  type PopoverFactory,
-  type TooltipFactory,
-} from '@mantine/core';
-import classes from './theme.module.css';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import './theme.css';
 
 const shelf: MantineColorsTuple = [
   '#e3fafc',
@@ -27,11 +17,11 @@ const shelf: MantineColorsTuple = [
 /** Darker than the darkest shade: white lettering on it reads at 7.6:1. */
 const SHELF_FILLED_HOVER = '#095c6b';
 
-/** Floating layers (menus, selects, tooltips) open above any stacked modal. */
-export const FLOATING_Z_INDEX = 2000;
-
-/** Notifications show above everything, modals and their overlays included. */
-export const NOTIFICATIONS_Z_INDEX = FLOATING_Z_INDEX + 100;
+/**
+ * Notifications show above everything: modals, their overlays, and the menus and selects opened
+ * in them (stacked-modal.tsx).
+ */
+export const NOTIFICATIONS_Z_INDEX = 2000;
 
 export const theme = createTheme({
   primaryColor: 'shelf',
@@ -46,28 +36,6 @@ export const theme = createTheme({
     fontWeight: '700',
   },
   focusRing: 'auto',
-  // `X.extend(input)` is Mantine's identity function typed with `ExtendComponent<XFactory>`; the
-  // same type is checked here with `satisfies`, because importing Popover, Menu, Tooltip, Combobox
-  // and Input to call it would put them (and floating-ui) in the entry chunk of every page.
-  components: {
-    Popover: {
-      defaultProps: { zIndex: FLOATING_Z_INDEX },
-    } satisfies ExtendComponent<PopoverFactory>,
-    Combobox: {
-      defaultProps: { zIndex: FLOATING_Z_INDEX },
-    } satisfies ExtendComponent<ComboboxFactory>,
-    // Without Mantine's focus placeholder an opened menu puts focus on its first item, as in the
-    // WAI-ARIA menu button pattern; the placeholder is a focusable child a menu may not contain.
-    Menu: {
-      defaultProps: { zIndex: FLOATING_Z_INDEX, withInitialFocusPlaceholder: false },
-    } satisfies ExtendComponent<MenuFactory>,
-    Input: {
-      classNames: { input: classes.inputFocusRing },
-    } satisfies ExtendComponent<InputFactory>,
-    Tooltip: {
-      defaultProps: { zIndex: FLOATING_Z_INDEX },
-    } satisfies ExtendComponent<TooltipFactory>,
-  },
 });
 
 // Mantine hovers a filled shade-9 button with shade 8, where white reads at only 4.3:1: a darker

@@ -1,6 +1,15 @@
 import '@/components/on-demand-mantine-styles';
-import { Modal, type ModalProps } from '@mantine/core';
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import {
+  Combobox,
+  createTheme,
+  MantineThemeProvider,
+  Menu,
+  Modal,
+  Popover,
+  Tooltip,
+  type ModalProps,
+} from '@mantine/core';
+import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 
 export const MODAL_BASE_Z_INDEX = 1000;
 export const MODAL_Z_INDEX_STEP = 2;
@@ -34,6 +43,22 @@ export function useStackedZIndex(opened: boolean): number {
 }
 
 /**
+ * The theme of a modal's content: the popovers, selects, menus and tooltips opened in it show
+ * above it (Mantine's own z-index for them is below a modal's), and below any modal stacked on it.
+ */
+export function floatingLayersAbove(modalZIndex: number) {
+  const above = { defaultProps: { zIndex: modalZIndex + 1 } };
+  return createTheme({
+    components: {
+      Popover: Popover.extend(above),
+      Combobox: Combobox.extend(above),
+      Menu: Menu.extend(above),
+      Tooltip: Tooltip.extend(above),
+    },
+  });
+}
+
+/**
  * Mantine's Modal, composed from its parts so that its title bar is not a <header>: a header
  * outside any sectioning element is a banner landmark, a second one next to the page's.
  */
@@ -50,6 +75,7 @@ export function StackedModal({
   ...rootProps
 }: ModalProps) {
   const zIndex = useStackedZIndex(rootProps.opened);
+  const contentTheme = useMemo(() => floatingLayersAbove(zIndex), [zIndex]);
   return (
     <Modal.Root radius={radius} {...rootProps} zIndex={zIndex}>
       {withOverlay && <Modal.Overlay {...overlayProps} />}
@@ -60,7 +86,9 @@ export function StackedModal({
             {withCloseButton && <Modal.CloseButton aria-label="Close" {...closeButtonProps} />}
           </Modal.Header>
         )}
-        <Modal.Body>{children}</Modal.Body>
+        <Modal.Body>
+          <MantineThemeProvider theme={contentTheme}>{children}</MantineThemeProvider>
+        </Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );

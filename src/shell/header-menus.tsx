@@ -3,7 +3,7 @@
 import '@/components/on-demand-mantine-styles';
 import { Avatar, Burger, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
+import { useMenuOpenedOnArrival } from '@/components/use-menu-opened-on-arrival';
 import { ADMINISTRATOR_ROLE, type AuthSession } from '@/session/session-store';
 import { useImpersonatedEmail } from './impersonation';
 import type { MainLink } from './main-links';
@@ -15,13 +15,13 @@ export function MainMenu({
   links: MainLink[];
   burgerClassName: string | undefined;
 }) {
-  const { opened, setOpened, trigger } = useOpenedOnArrival();
+  const { menuProps, trigger } = useMenuOpenedOnArrival();
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end">
+    <Menu {...menuProps} position="bottom-end">
       <Menu.Target>
         <Burger
           ref={trigger}
-          opened={opened}
+          opened={menuProps.opened}
           className={burgerClassName}
           size="sm"
           aria-label="Open the main menu"
@@ -47,10 +47,10 @@ export function AccountMenu({
   /** The avatar image, once its address is known. */
   avatarSrc: string | undefined;
 }) {
-  const { opened, setOpened, trigger } = useOpenedOnArrival();
+  const { menuProps, trigger } = useMenuOpenedOnArrival();
   const identity = session.email || session.userName;
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={240} withinPortal>
+    <Menu {...menuProps} position="bottom-end" width={240} withinPortal>
       <Menu.Target>
         <UnstyledButton ref={trigger} aria-label="Account menu">
           <Avatar src={avatarSrc} alt="" radius="xl" />

@@ -7,7 +7,7 @@ import { IconChartBar, IconFlag, IconPencil, IconQrcode, IconStack2 } from '@tab
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useQrCodeDialog } from '@/components/qr-code/qr-code-later';
-import { useOpenedOnArrival } from '@/components/use-opened-on-arrival';
+import { useMenuOpenedOnArrival } from '@/components/use-menu-opened-on-arrival';
 import { LinkActionsButton } from './link-actions-button';
 import { shortLinkLabel } from './link-display';
 import { linkDialogs } from './link-dialogs-later';
@@ -25,7 +25,7 @@ export function LinkActionsMenu({
   onAddToCollection,
 }: LinkActionsProps) {
   const params = { domain: link.domain, code: link.code };
-  const { opened, setOpened, trigger } = useOpenedOnArrival();
+  const { menuProps, trigger } = useMenuOpenedOnArrival();
   const qrCode = useQrCodeDialog();
   useEffect(() => {
     // Only a warm-up: a failure is reported when an entry asks for its dialog.
@@ -33,7 +33,7 @@ export function LinkActionsMenu({
   }, []);
   return (
     <>
-      <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">
+      <Menu {...menuProps} position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
           <LinkActionsButton link={link} ref={trigger} />
         </Menu.Target>

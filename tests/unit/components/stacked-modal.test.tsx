@@ -1,3 +1,4 @@
+import { Menu, Select, Tooltip } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { render, renderHook } from '../support/render';
@@ -70,6 +71,64 @@ describe('StackedModal', () => {
 
     expect(screen.queryByRole('dialog', { name: 'First' })).not.toBeInTheDocument();
     expect(zIndexOf('Second')).toBe(1000);
+  });
+});
+
+/** The z-index of the open floating layer (popover, listbox, menu or tooltip) named so. */
+function floatingZIndex(layer: HTMLElement): number {
+  const positioned = layer.closest<HTMLElement>('[style*="z-index"]');
+  if (!positioned) throw new Error('The layer is not positioned');
+  return Number(positioned.style.zIndex);
+}
+
+describe('the floating layers opened in a StackedModal', () => {
+  function ModalWithLayers({ stacked }: { stacked: boolean }) {
+    return (
+      <>
+        <StackedModal opened onClose={() => {}} title="Add an affiliate token">
+          <Select label="Program" data={['Amazon', 'Apple']} dropdownOpened />
+          <Menu opened>
+            <Menu.Target>
+              <button type="button">Actions</button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item>Rename</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Tooltip label="Copied" opened>
+            <button type="button">Copy</button>
+          </Tooltip>
+        </StackedModal>
+        <StackedModal opened={stacked} onClose={() => {}} title="Confirm">
+          Sure?
+        </StackedModal>
+      </>
+    );
+  }
+
+  test('show above their modal and below a modal stacked on it', () => {
+    const { rerender } = render(<ModalWithLayers stacked={false} />);
+    const layers = [
+      screen.getByRole('listbox', { hidden: true }),
+      screen.getByRole('menu', { hidden: true }),
+      screen.getByRole('tooltip', { hidden: true }),
+    ];
+    for (const layer of layers) expect(floatingZIndex(layer)).toBe(1001);
+
+    rerender(<ModalWithLayers stacked />);
+    expect(zIndexOf('Confirm')).toBe(1002);
+    for (const layer of layers) expect(floatingZIndex(layer)).toBeLessThan(zIndexOf('Confirm'));
+  });
+
+  test('outside a modal keep Mantine’s place, below any modal', () => {
+    render(
+      <Tooltip label="Copied" opened>
+        <button type="button">Copy</button>
+      </Tooltip>,
+    );
+    expect(floatingZIndex(screen.getByRole('tooltip', { hidden: true }))).toBeLessThan(
+      MODAL_BASE_Z_INDEX,
+    );
   });
 });
 
