@@ -23,6 +23,18 @@ export const emailSchema = firstIssueOnly(
 );
 
 /**
+ * The attributes of a field for text used exactly as typed (a web address, an id, a code, a
+ * token): the keyboard neither capitalises nor corrects it, and the browser neither marks it as
+ * misspelt nor offers earlier entries for it.
+ */
+export const verbatimFieldProps = {
+  autoCapitalize: 'none',
+  autoCorrect: 'off',
+  autoComplete: 'off',
+  spellCheck: false,
+} as const;
+
+/**
  * The attributes of a field for the user's own e-mail address: the browser offers its e-mail
  * keyboard and fills the address in, and the field takes no more than this rule allows.
  */
@@ -160,6 +172,12 @@ export const destinationUrlSchema = firstIssueOnly(
     v.transform((text) => new URL(text).href),
   ),
 );
+
+/** The attributes of a field for a link's destination: an address, used as typed. */
+export const destinationAddressProps = {
+  ...verbatimFieldProps,
+  maxLength: DESTINATION_URL_MAX_LENGTH,
+} as const;
 
 export const VANITY_CODE_MIN_LENGTH = 3;
 export const VANITY_CODE_MAX_LENGTH = 22;

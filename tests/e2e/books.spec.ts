@@ -1,5 +1,12 @@
 import type { Request } from '@playwright/test';
-import { apiCall, expect, isApiCall, preferMock, test } from '../support/fixtures';
+import {
+  apiCall,
+  expect,
+  expectVerbatimField,
+  isApiCall,
+  preferMock,
+  test,
+} from '../support/fixtures';
 
 test('lists the author’s links with abbreviated counts and pages through them', async ({
   page,
@@ -119,6 +126,15 @@ test('shows each cover once the page is painted, and a placeholder where one fai
   }));
   expect(firstPaint).toBeLessThan(Infinity);
   expect(firstCover).toBeGreaterThan(firstPaint);
+});
+
+test('the new destination is taken as typed', async ({ page }) => {
+  await page.goto('/links/books');
+  await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
+  await page.getByRole('menuitem', { name: 'Change destination' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  await expectVerbatimField(dialog.getByRole('textbox', { name: 'Destination' }));
 });
 
 test('changes where a link leads', async ({ page }) => {

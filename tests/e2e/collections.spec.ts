@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, isApiCall, preferMock, test } from '../support/fixtures';
+import { expect, expectVerbatimField, isApiCall, preferMock, test } from '../support/fixtures';
 
 const TAKEN_MESSAGE = 'Sorry, that url is already taken. Please try another one.';
 
@@ -46,6 +46,12 @@ async function openCreateForm(page: Page) {
   await page.getByRole('button', { name: 'New collection' }).click();
   return page.getByRole('dialog', { name: 'New collection' });
 }
+
+test('the alias and the image id are taken as typed', async ({ page }) => {
+  const dialog = await openCreateForm(page);
+  await expectVerbatimField(dialog.getByRole('textbox', { name: 'Alias' }));
+  await expectVerbatimField(dialog.getByRole('textbox', { name: 'Image id on your image host' }));
+});
 
 test('shows each collection with its cover, alias and number of links', async ({
   page,

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { expect, isApiCall, preferMock, readWebStorage, test } from '../support/fixtures';
+import {
+  expect,
+  expectVerbatimField,
+  isApiCall,
+  preferMock,
+  readWebStorage,
+  test,
+} from '../support/fixtures';
 
 const SALT_ORCHARD_URL = 'https://books.apple.com/us/book/the-salt-orchard/id1623456789';
 const SHORT_URL = 'https://shelf.to/salt-orchard';
@@ -31,6 +38,18 @@ async function continueToCustomize(page: Page) {
 }
 
 test.describe('a signed-in author', () => {
+  test('the destination, the custom ending and the parameters are taken as typed', async ({
+    page,
+  }) => {
+    await enterDestination(page);
+    await expectVerbatimField(destinationField(page));
+    await continueToCustomize(page);
+    await expectVerbatimField(codeField(page));
+    await page.getByRole('button', { name: 'Add parameter' }).click();
+    await expectVerbatimField(page.getByRole('textbox', { name: 'Parameter 1 name' }));
+    await expectVerbatimField(page.getByRole('textbox', { name: 'Parameter 1 value' }));
+  });
+
   test('creates a customized link and gets its short link and QR code', async ({
     page,
     context,

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import {
   BLANK_PNG,
   startThirdPartyReceiver,
@@ -98,6 +98,17 @@ export function isApiCall(request: Request, method: string, path: string): boole
 /** The same test as a predicate, for `page.waitForRequest`. */
 export function apiCall(method: string, path: string): (request: Request) => boolean {
   return (request) => isApiCall(request, method, path);
+}
+
+/**
+ * The field takes text used exactly as typed (an address, an id, a code): no capital letter or
+ * correction from the keyboard, no spelling marks, no earlier entries offered.
+ */
+export async function expectVerbatimField(field: Locator): Promise<void> {
+  await expect(field).toHaveAttribute('autocapitalize', 'none');
+  await expect(field).toHaveAttribute('autocorrect', 'off');
+  await expect(field).toHaveAttribute('spellcheck', 'false');
+  await expect(field).toHaveAttribute('autocomplete', 'off');
 }
 
 /** Everything the page keeps in sessionStorage and localStorage, as one string to search. */

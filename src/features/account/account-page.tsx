@@ -146,9 +146,9 @@ function AccountForm({ account }: { account: Account }) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput
+          {...emailFieldProps}
           label="E-mail address"
           description="We send sign-in links and reports here. A new address takes over once you follow the link we send to it."
-          {...emailFieldProps}
           required
           key={form.key('email')}
           {...form.getInputProps('email')}

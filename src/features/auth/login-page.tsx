@@ -89,8 +89,8 @@ export function LoginPage() {
                 same link creates your account.
               </Text>
               <TextInput
-                label="E-mail address"
                 {...emailFieldProps}
+                label="E-mail address"
                 required
                 key={form.key('email')}
                 {...form.getInputProps('email')}

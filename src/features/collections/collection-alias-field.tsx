@@ -1,6 +1,6 @@
 import { Loader, Text, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { VANITY_CODE_TAKEN_MESSAGE } from '@/lib/validation-rules';
+import { VANITY_CODE_TAKEN_MESSAGE, verbatimFieldProps } from '@/lib/validation-rules';
 import { useAliasAvailability } from './collection-alias';
 
 /** Collections open at this path on the short-link host. */
@@ -41,10 +41,7 @@ export function CollectionAliasField({
       leftSectionWidth={84}
       leftSectionPointerEvents="none"
       rightSection={checking ? <Loader size={16} aria-label="Checking the alias" /> : null}
-      autoCapitalize="off"
-      autoCorrect="off"
-      autoComplete="off"
-      spellCheck={false}
+      {...verbatimFieldProps}
       aria-busy={checking}
       error={shownError}
       errorProps={{ role: 'alert' }}

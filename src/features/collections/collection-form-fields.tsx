@@ -1,6 +1,7 @@
 import '@/components/on-demand-mantine-styles';
 import { Fieldset, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { verbatimFieldProps } from '@/lib/validation-rules';
 import { CollectionAliasField } from './collection-alias-field';
 import {
   COLLECTION_TITLE_MAX_LENGTH,
@@ -18,9 +19,23 @@ interface CollectionFormFieldsProps {
   collection?: { aliasCode: string; imageId: string | null; linkIds: string[] };
 }
 
+/** The cover image id field's wording, for a first cover or for one that replaces the current. */
+const coverImageIdWording = {
+  first: {
+    label: 'Image id on your image host',
+    description: 'Upload the cover to Cloudinary first, then paste its public id.',
+  },
+  replacement: {
+    label: 'New image id on your image host',
+    description:
+      'To replace the cover, upload the new one to Cloudinary and paste its public id. Leave it empty to keep the cover.',
+  },
+};
+
 /** The fields of the create and edit forms. */
 export function CollectionFormFields({ form, collection }: CollectionFormFieldsProps) {
   const aliasCode = form.useWatchValue('aliasCode');
+  const hasCover = Boolean(collection?.imageId);
   return (
     <>
       <TextInput
@@ -44,27 +59,13 @@ export function CollectionFormFields({ form, collection }: CollectionFormFieldsP
         key={form.key('aliasCode')}
         {...form.getInputProps('aliasCode')}
       />
-      <Fieldset
-        legend={collection?.imageId ? 'Cover image' : 'Cover image (optional)'}
-        variant="filled"
-      >
+      <Fieldset legend={hasCover ? 'Cover image' : 'Cover image (optional)'} variant="filled">
         <Stack gap="sm">
           {collection?.imageId && <CurrentCover imageId={collection.imageId} />}
           <TextInput
-            label={
-              collection?.imageId
-                ? 'New image id on your image host'
-                : 'Image id on your image host'
-            }
-            description={
-              collection?.imageId
-                ? 'To replace the cover, upload the new one to Cloudinary and paste its public id. Leave it empty to keep the cover.'
-                : 'Upload the cover to Cloudinary first, then paste its public id.'
-            }
+            {...coverImageIdWording[hasCover ? 'replacement' : 'first']}
             placeholder="shelflink/covers/orchard-trilogy-box"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
+            {...verbatimFieldProps}
             maxLength={COVER_IMAGE_ID_MAX_LENGTH}
             key={form.key('coverImageId')}
             {...form.getInputProps('coverImageId')}

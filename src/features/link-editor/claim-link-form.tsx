@@ -8,7 +8,11 @@ import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
 import { SuccessAlert } from '@/components/success-alert';
 import { useFormFailure } from '@/components/use-form-failure';
-import { DEVICE_MAKER_TOKEN_MAX_LENGTH, emailFieldProps } from '@/lib/validation-rules';
+import {
+  DEVICE_MAKER_TOKEN_MAX_LENGTH,
+  emailFieldProps,
+  verbatimFieldProps,
+} from '@/lib/validation-rules';
 import {
   claimLinkSchema,
   isAppleBooksUrl,
@@ -76,10 +80,10 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
           and to change where it leads later. No password needed.
         </Text>
         <TextInput
+          {...emailFieldProps}
           key={form.key('email')}
           {...form.getInputProps('email')}
           label="E-mail address"
-          {...emailFieldProps}
           required
           errorProps={{ role: 'alert' }}
         />
@@ -89,9 +93,7 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
             {...form.getInputProps('appleServicesToken')}
             label="Apple Services token (at)"
             description="Optional. Earn commission on Apple Books sales through this link. Your token starts with 1; copy it from the Apple Services partner dashboard."
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...verbatimFieldProps}
             maxLength={DEVICE_MAKER_TOKEN_MAX_LENGTH}
             errorProps={{ role: 'alert' }}
           />

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowRight, IconLink } from '@tabler/icons-react';
+import { IconLink } from '@tabler/icons-react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
 import { isEnterKey } from '@/lib/keyboard';
-import { DESTINATION_URL_MAX_LENGTH } from '@/lib/validation-rules';
+import { destinationAddressProps } from '@/lib/validation-rules';
+import { FirstStepButtons } from './first-step-buttons';
 import { destinationFieldProps } from './link-editor-look';
 import { isPreviewable, LinkPreview } from './link-preview';
 import type { LinkEditorStepProps } from './link-editor-form';
@@ -47,7 +48,7 @@ export function DestinationStep({
           if (!busy) onContinue();
         }}
         {...destinationFieldProps}
-        maxLength={DESTINATION_URL_MAX_LENGTH}
+        {...destinationAddressProps}
         leftSection={<IconLink size={18} aria-hidden="true" />}
         errorProps={{ role: 'alert' }}
         readOnly={creating}
@@ -57,26 +58,7 @@ export function DestinationStep({
         settling={destination !== debouncedDestination && isPreviewable(destination)}
       />
       {failure}
-      <Group gap="sm">
-        <Button
-          type="submit"
-          size="md"
-          rightSection={<IconArrowRight size={18} aria-hidden="true" />}
-          disabled={busy}
-          loading={busy && !creating}
-        >
-          Continue
-        </Button>
-        <Button
-          variant="light"
-          size="md"
-          onClick={onCreate}
-          loading={creating}
-          disabled={busy && !creating}
-        >
-          Create link now
-        </Button>
-      </Group>
+      <FirstStepButtons onCreate={onCreate} busy={busy} creating={creating} />
     </Stack>
   );
 }

@@ -17,9 +17,6 @@ export const destinationFieldProps = {
   placeholder: 'https://books.apple.com/… or 978-1-66801-234-5',
   size: 'md',
   required: true,
-  autoComplete: 'off',
-  autoCapitalize: 'none',
-  spellCheck: false,
 } as const;
 
 /** A size "md" input's height, as Mantine's input styles set it. */

@@ -1,15 +1,6 @@
-import {
-  Button,
-  Group,
-  InputDescription,
-  InputLabel,
-  Paper,
-  Skeleton,
-  Stack,
-  Title,
-} from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Group, InputDescription, InputLabel, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
+import { FirstStepButtons } from './first-step-buttons';
 import type { StandInButton } from './link-editor';
 import {
   destinationFieldProps,
@@ -47,26 +38,14 @@ export function LinkEditorStandIn({ onPress }: { onPress: (button: StandInButton
             <InputDescription size="md">{destinationFieldProps.description}</InputDescription>
             <Skeleton h={INPUT_HEIGHT_MD} mt="calc(var(--mantine-spacing-xs) / 2)" radius="md" />
           </div>
-          <Group gap="sm">
-            <Button
-              size="md"
-              rightSection={<IconArrowRight size={18} aria-hidden="true" />}
-              onClick={() => {
-                onPress('continue');
-              }}
-            >
-              Continue
-            </Button>
-            <Button
-              variant="light"
-              size="md"
-              onClick={() => {
-                onPress('create');
-              }}
-            >
-              Create link now
-            </Button>
-          </Group>
+          <FirstStepButtons
+            onContinue={() => {
+              onPress('continue');
+            }}
+            onCreate={() => {
+              onPress('create');
+            }}
+          />
         </Stack>
       </Stack>
     </Paper>

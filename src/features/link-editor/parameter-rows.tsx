@@ -3,6 +3,7 @@ import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@ma
 import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { verbatimFieldProps } from '@/lib/validation-rules';
 import type { LinkEditorForm } from './link-editor-form';
 import {
   MAX_PARAMETERS,
@@ -50,9 +51,7 @@ export function ParameterRows({ form, readOnly }: ParameterRowsProps) {
               aria-label={`Parameter ${index + 1} name`}
               data-row-name
               placeholder="utm_campaign"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...verbatimFieldProps}
               maxLength={PARAMETER_KEY_MAX_LENGTH}
               readOnly={readOnly}
               style={{ flex: 1 }}
@@ -62,7 +61,7 @@ export function ParameterRows({ form, readOnly }: ParameterRowsProps) {
               label="Value"
               aria-label={`Parameter ${index + 1} value`}
               placeholder="autumn-tour"
-              autoComplete="off"
+              {...verbatimFieldProps}
               maxLength={PARAMETER_VALUE_MAX_LENGTH}
               readOnly={readOnly}
               style={{ flex: 1 }}

@@ -10,6 +10,7 @@ import {
   VANITY_CODE_MIN_LENGTH,
   VANITY_CODE_TAKEN_MESSAGE,
   vanityCodeSchema,
+  verbatimFieldProps,
 } from '@/lib/validation-rules';
 import type { LinkEditorForm } from './link-editor-form';
 import { isTaken, SHORT_LINK_DOMAIN, vanityAvailabilityQueryOptions } from './link-editor-queries';
@@ -68,9 +69,7 @@ export function VanityCodeField({ form, readOnly, onSubmitStep }: VanityCodeFiel
       label="Custom ending (optional)"
       description={`${VANITY_CODE_MIN_LENGTH} to ${VANITY_CODE_MAX_LENGTH} letters, digits, - and _. Leave it empty and we pick a short code.`}
       placeholder="salt-orchard"
-      autoComplete="off"
-      autoCapitalize="none"
-      spellCheck={false}
+      {...verbatimFieldProps}
       readOnly={readOnly}
       leftSection={
         <Text size="sm" c="dimmed" pl={4}>

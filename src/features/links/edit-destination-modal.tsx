@@ -9,7 +9,7 @@ import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
 import { useFormFailure } from '@/components/use-form-failure';
-import { DESTINATION_URL_MAX_LENGTH, destinationUrlSchema } from '@/lib/validation-rules';
+import { destinationAddressProps, destinationUrlSchema } from '@/lib/validation-rules';
 import { shortLinkLabel } from './link-display';
 import type { AuthorLink } from './link-types';
 
@@ -75,7 +75,7 @@ function EditDestinationForm({ link, onDone }: { link: AuthorLink; onDone: () =>
           placeholder="https://books.apple.com/…"
           required
           data-autofocus
-          maxLength={DESTINATION_URL_MAX_LENGTH}
+          {...destinationAddressProps}
           key={form.key('url')}
           {...form.getInputProps('url')}
         />

@@ -217,9 +217,9 @@ function ReportLinkIssueForm({
           {...form.getInputProps('details')}
         />
         <TextInput
+          {...emailFieldProps}
           label="Your e-mail address (optional)"
           description="Only if you would like us to tell you when it is fixed."
-          {...emailFieldProps}
           key={form.key('email')}
           {...form.getInputProps('email')}
         />

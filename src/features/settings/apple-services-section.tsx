@@ -10,7 +10,7 @@ import { $api } from '@/api/query-client';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
-import { DEVICE_MAKER_TOKEN_MAX_LENGTH } from '@/lib/validation-rules';
+import { DEVICE_MAKER_TOKEN_MAX_LENGTH, verbatimFieldProps } from '@/lib/validation-rules';
 import { DEVICE_MAKER_SIGN_UP_URL } from '@/lib/affiliate-programs';
 import {
   appleServicesFormSchema,
@@ -96,8 +96,7 @@ function AppleServicesForm({ settings }: { settings: AppleServicesSettings }) {
           <TextInput
             key={form.key(name)}
             {...field}
-            autoComplete="off"
-            spellCheck={false}
+            {...verbatimFieldProps}
             {...form.getInputProps(name)}
           />
         ))}

@@ -6,6 +6,7 @@ import { splitFormFailure } from '@/api/form-failure';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { useFormFailure } from '@/components/use-form-failure';
+import { verbatimFieldProps } from '@/lib/validation-rules';
 import {
   AFFILIATE_PARAMETER_MAX_LENGTH,
   initialParameterValues,
@@ -65,8 +66,7 @@ export function TokenParametersForm({
             description={parameter.description}
             placeholder={parameter.placeholder}
             required
-            autoComplete="off"
-            spellCheck={false}
+            {...verbatimFieldProps}
             data-autofocus={index === 0 ? true : undefined}
             maxLength={AFFILIATE_PARAMETER_MAX_LENGTH}
             {...form.getInputProps(parameter.name)}

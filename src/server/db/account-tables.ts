@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { components } from '../../api/schema';
-import { createdAt, expiresAt, updatedAt, userId } from './columns';
+import { createdAt, expiresAt, updatedAt, usedAt, userId } from './columns';
 
 type Schemas = components['schemas'];
 
@@ -85,7 +85,7 @@ export const signInTokens = pgTable(
     payload: jsonb('payload').$type<PendingClaim>(),
     createdAt: createdAt(),
     expiresAt: expiresAt(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: usedAt(),
   },
   (table) => [index('sign_in_tokens_expires_at_idx').on(table.expiresAt)],
 );
@@ -104,7 +104,7 @@ export const emailChanges = pgTable(
     newEmail: text('new_email').notNull(),
     createdAt: createdAt(),
     expiresAt: expiresAt(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: usedAt(),
   },
   (table) => [
     index('email_changes_user_id_idx').on(table.userId),

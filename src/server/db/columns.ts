@@ -8,3 +8,5 @@ export const updatedAt = () =>
 export const userId = (name: string) => bigint(name, { mode: 'number' });
 /** When a session or a one-time link stops being valid. */
 export const expiresAt = () => timestamp('expires_at', { withTimezone: true }).notNull();
+/** When a one-time link was used; empty until then. */
+export const usedAt = () => timestamp('used_at', { withTimezone: true });
