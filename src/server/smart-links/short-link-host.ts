@@ -13,7 +13,6 @@ import Fastify, {
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { createServer } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import type { operations } from '../../api/schema';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -36,6 +35,7 @@ import {
   type ClickRecording,
   type ClickToRecord,
 } from './link-redirect';
+import { sendPage } from './pages/page-reply';
 import { renderAllStoresPage, renderCollectionPage } from './pages/store-pages';
 import {
   renderLinkDisabledPage,
@@ -71,31 +71,6 @@ const rememberedStoreCookie = 'shelf-store';
 const rememberedStoreMaxAgeSeconds = 365 * 24 * 60 * 60;
 /** A store form holds a store id and a checkbox; nothing a reader sends is larger. */
 const formBodyLimit = 1024;
-
-/**
- * A reader page loads no script, its styles are inline and its covers come from any https host;
- * it may not be framed, so no other site can overlay its store buttons. `connect-src 'self'` lets
- * crawlers' audits read the host's robots.txt from the page. The store forms are left out of
- * `form-action` on purpose: browsers apply it to the redirect to the retailer too.
- */
-const readerPageHeaders = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
-/** Pages are a few kilobytes, compressed here so that they stay small on any deployment. */
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  void reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .headers(readerPageHeaders)
-    .header('vary', 'accept-encoding');
-  if (!/\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')) return reply.send(html);
-  return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-}
 
 function redirect(
   request: FastifyRequest,
