@@ -152,6 +152,15 @@ test('from a link’s menu: a coloured code in three sizes, as SVG and PNG', asy
   expect(consoleErrors).toEqual([]);
 });
 
+test('a colour picked from a field’s swatches, which open above the dialog', async ({ page }) => {
+  const dialog = await openFromBooksPage(page);
+  const codeColour = dialog.getByRole('textbox', { name: 'Code colour' });
+  await codeColour.click();
+  // The picker is portalled out of the dialog; a click that the dialog covered would not land.
+  await page.getByRole('button', { name: '#14532d' }).click();
+  await expect(codeColour).toHaveValue('#14532d');
+});
+
 test('refuses a colour scanners cannot read, at its field', async ({ page }) => {
   const dialog = await openFromBooksPage(page);
   const codeColour = dialog.getByRole('textbox', { name: 'Code colour' });
