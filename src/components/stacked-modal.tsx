@@ -46,7 +46,7 @@ export function useStackedZIndex(opened: boolean): number {
  * The theme of a modal's content: the popovers, selects, menus and tooltips opened in it show
  * above it (Mantine's own z-index for them is below a modal's), and below any modal stacked on it.
  */
-export function floatingLayersAbove(modalZIndex: number) {
+function floatingLayersAbove(modalZIndex: number) {
   const above = { defaultProps: { zIndex: modalZIndex + 1 } };
   return createTheme({
     components: {
