@@ -199,6 +199,31 @@ test('every page of the host refuses framing, scripts and other sites’ styles'
   }
 });
 
+test('starts without a warning', async () => {
+  const { db, clock, deps } = testApp();
+  const logged: { level: number; msg: string }[] = [];
+  const quiet = buildShortLinkHost(
+    {
+      db,
+      clock,
+      config: deps.config,
+      links: deps.linkCache,
+      clicks,
+      salts: new VisitorSalts(db),
+      findCountry: await openVisitorCountryFinder(),
+    },
+    {
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => logged.push(JSON.parse(line) as (typeof logged)[0]) },
+      },
+    },
+  );
+  await quiet.ready();
+  await quiet.close();
+  expect(logged.filter(({ level }) => level >= 40)).toEqual([]);
+});
+
 describe('an all-stores link', () => {
   test('shows a page with every store, and remembers the store the reader picks', async () => {
     const { code } = await createLink({
@@ -247,6 +272,20 @@ describe('an all-stores link', () => {
     });
     expect(reply.statusCode).toBe(400);
     expect(html(reply)).toContain('value="amazon"');
+  });
+
+  test('takes a store choice only as a form', async () => {
+    const { code } = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+    for (const contentType of ['text/html', 'text/plain', 'application/json']) {
+      const reply = await host.inject({
+        method: 'POST',
+        url: `/${code}`,
+        headers: { 'content-type': contentType },
+        payload: contentType === 'application/json' ? '{"store":"amazon"}' : 'store=amazon',
+      });
+      expect(reply.statusCode, contentType).toBe(400);
+      expect(reply.headers.location, contentType).toBeUndefined();
+    }
   });
 
   test('is refused for a destination whose book is not known', async () => {
