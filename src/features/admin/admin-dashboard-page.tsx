@@ -19,7 +19,7 @@ import * as v from 'valibot';
 import { isApiError, UNEXPECTED_FAILURE } from '@/api/api-error';
 import { $api } from '@/api/query-client';
 import type { components } from '@/api/schema';
-import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation-rules';
+import { emailFieldProps, emailSchema } from '@/lib/validation-rules';
 import { useSession } from '@/session/use-session';
 import { useImpersonation } from '@/shell/impersonation';
 import { Detail, formatTime } from './admin-details';
@@ -158,11 +158,11 @@ export function AdminDashboardPage() {
           <form onSubmit={submit} noValidate role="search" aria-label="Account lookup">
             <Group align="flex-start" wrap="wrap">
               <TextInput
-                label="User's e-mail address"
-                type="email"
+                {...emailFieldProps}
+                // Someone else's address: the browser is not to offer the administrator's own.
                 autoComplete="off"
+                label="User's e-mail address"
                 placeholder="name@example.com"
-                maxLength={EMAIL_MAX_LENGTH}
                 style={{ flex: '1 1 280px' }}
                 key={form.key('email')}
                 {...form.getInputProps('email')}
