@@ -10,7 +10,8 @@ import { orderByLinks, readLinks } from '../../scripts/contract/links';
 import { isRecord, listOperations, loadContract, nodeAt } from '../../scripts/contract/openapi';
 import { documentedRequestBody, encodeBody, requestCases } from '../../scripts/contract/requests';
 import { SchemaSampler } from '../../scripts/contract/sampler';
-import { describeLocation, type VerifyResult } from '../../scripts/contract/verify';
+import { describeLocation } from '../../scripts/contract/prism-verdict';
+import type { VerifyResult } from '../../scripts/contract/verify';
 import {
   startBrokenBackend,
   startConformingBackend,
