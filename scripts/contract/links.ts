@@ -2,7 +2,7 @@
 // stateful testing reads them. A link on a success reply of one operation (the producer) says
 // which values of that exchange a request to another operation (the consumer) takes, as runtime
 // expressions such as `$response.body#/id`. contract:verify calls producers before their
-// consumers and sends each consumer one more request per link it can follow.
+// consumers and sends each consumer one more request per link it can follow (./follow-link.ts).
 //
 // Two extensions. `x-mailed-link: { to, path }` on a link says that the consumer's values come by
 // e-mail, in a link such as `/login/{token}` sent to the address `to` evaluates to. With the
@@ -11,13 +11,11 @@
 // producer's requests the link follows from: the one built from its request body example of that
 // name (or sent by a link of that name), for a link that needs what only that request asks for,
 // such as a link made with `allStores: true`.
-import { mailedLinkValues } from './outbox';
 import { documentedRequestBody } from './requests';
 import {
   follow,
   fromPointer,
   isRecord,
-  nodeAt,
   type LinkObject,
   type OpenApiDocument,
   type OperationEntry,
@@ -77,7 +75,7 @@ export interface LinkedRequest {
 /** OpenAPI's runtime expressions: `$url`, `$method`, `$statusCode`, `$request.…`, `$response.…`. */
 const expressionPattern =
   /^\$(?:url|method|statusCode|request\.(?:header|query|path)\.[^\s{}]+|(?:request|response)\.body(?:#[^\s{}]*)?|response\.header\.[^\s{}]+)$/;
-const embeddedExpression = /\{(\$[^{}]+)\}/g;
+export const embeddedExpression = /\{(\$[^{}]+)\}/g;
 
 /** The runtime expressions in a link value: strings starting with `$`, and `{$…}` in others. */
 function expressionsIn(value: unknown): string[] {
@@ -266,169 +264,4 @@ export function orderByLinks(entries: OperationEntry[], links: OperationLink[]):
     if (next !== undefined) ordered.push(next);
   }
   return ordered;
-}
-
-/** A JSON value at a pointer of a reply's or request's body; undefined when absent. */
-function bodyValue(body: unknown, pointer: string): unknown {
-  return pointer === '' ? body : nodeAt(body, fromPointer(pointer));
-}
-
-/** The template's `{name}` values, from the path of an exchange's target. */
-function pathValues(exchange: Exchange): Record<string, string> {
-  const names: string[] = [];
-  const pattern = exchange.operation.path.replace(/\{([^}]+)\}|[^{]+/g, (part, name?: string) => {
-    if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-    names.push(name);
-    return '([^/?]+)';
-  });
-  const match = new RegExp(`^${pattern}(?:\\?|$)`).exec(exchange.target);
-  return Object.fromEntries(
-    names.map((name, index) => [name, decodeURIComponent(match?.[index + 1] ?? '')]),
-  );
-}
-
-/** The value of one runtime expression in an exchange; undefined when it has none. */
-function evaluateExpression(expression: string, exchange: Exchange): unknown {
-  if (expression === '$url') return exchange.target;
-  if (expression === '$method') return exchange.operation.method.toUpperCase();
-  if (expression === '$statusCode') return exchange.status;
-  const body = /^\$(request|response)\.body(?:#(.*))?$/.exec(expression);
-  if (body !== null) {
-    const source = body[1] === 'request' ? exchange.requestBody : exchange.responseBody;
-    return bodyValue(source, body[2] ?? '');
-  }
-  const [, side, part, name = ''] = /^\$(request|response)\.(header|query|path)\.(.+)$/.exec(
-    expression,
-  ) ?? [undefined, undefined, undefined];
-  if (side === 'response') return exchange.responseHeaders.get(name) ?? undefined;
-  if (part === 'header') {
-    return Object.entries(exchange.requestHeaders).find(
-      ([header]) => header.toLowerCase() === name.toLowerCase(),
-    )?.[1];
-  }
-  if (part === 'query') {
-    return new URL(exchange.target, 'http://verify').searchParams.get(name) ?? undefined;
-  }
-  if (part === 'path') return pathValues(exchange)[name];
-  return undefined;
-}
-
-class MissingValue extends Error {}
-
-/** A link value with its runtime expressions replaced by what they find in the exchange. */
-function resolveValue(value: unknown, exchange: Exchange): unknown {
-  if (typeof value === 'string') {
-    if (value.startsWith('$')) {
-      const found = evaluateExpression(value, exchange);
-      if (found === undefined) throw new MissingValue(value);
-      return found;
-    }
-    return value.replaceAll(embeddedExpression, (_match, expression: string) => {
-      const found = evaluateExpression(expression, exchange);
-      if (found === undefined || found === null) throw new MissingValue(expression);
-      return typeof found === 'string' ? found : JSON.stringify(found);
-    });
-  }
-  if (Array.isArray(value)) return value.map((item) => resolveValue(item, exchange));
-  if (isRecord(value)) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, resolveValue(item, exchange)]),
-    );
-  }
-  return value;
-}
-
-function statusMatches(linkStatus: string, status: number): boolean {
-  return (
-    linkStatus === String(status) ||
-    linkStatus.toUpperCase() === `${String(status)[0]}XX` ||
-    linkStatus === 'default'
-  );
-}
-
-export interface FollowOptions {
-  /** The backend's outbox folder, for links whose values are e-mailed. */
-  outboxDir?: string;
-}
-
-/** How long a mailed link may take to reach the outbox after the reply. */
-const mailWaitMs = 5_000;
-
-async function mailedValues(
-  mailedLink: MailedLink,
-  exchange: Exchange,
-  { outboxDir }: FollowOptions,
-): Promise<Record<string, string> | string> {
-  const to = mailedLink.to.startsWith('$')
-    ? evaluateExpression(mailedLink.to, exchange)
-    : mailedLink.to;
-  if (typeof to !== 'string') return `the reply has no address at ${mailedLink.to}`;
-  if (outboxDir === undefined) {
-    return `its values are e-mailed to ${to}; give verify the backend's outbox folder (--outbox)`;
-  }
-  const deadline = Date.now() + mailWaitMs;
-  for (;;) {
-    const values = mailedLinkValues(outboxDir, to, mailedLink.path);
-    if (values !== undefined) return values;
-    if (Date.now() > deadline)
-      return `no message to ${to} in ${outboxDir} holds ${mailedLink.path}`;
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-  }
-}
-
-/**
- * The request a link adds for its consumer, from the first of the producer's success replies
- * with the link's status that has every value the link takes. Otherwise why the link cannot be
- * followed, or undefined when the producer got no such reply (its own result says why).
- */
-export async function followLink(
-  link: OperationLink,
-  exchanges: Exchange[],
-  options: FollowOptions,
-): Promise<LinkedRequest | string | undefined> {
-  const producerReplies = exchanges.filter(
-    (exchange) =>
-      exchange.operation === link.producer && statusMatches(link.status, exchange.status),
-  );
-  const notFollowed = (why: string) =>
-    `link ${link.name} from ${link.producer.title} not followed: ${why}`;
-  if (producerReplies.length === 0) return undefined;
-  const { producerRequest } = link;
-  let replies = producerReplies;
-  if (producerRequest !== undefined) {
-    replies = producerReplies.filter(
-      ({ label }) => label === producerRequest || label.startsWith(`${producerRequest} from `),
-    );
-    if (replies.length === 0) return notFollowed(`no ${link.status} reply to ${producerRequest}`);
-  }
-  let missing = '';
-  for (const exchange of replies) {
-    try {
-      const parameters = new Map(
-        link.parameters.map(({ parameter, value }) => {
-          const resolved = resolveValue(value, exchange);
-          // A path segment cannot be empty, so an empty value is as good as none.
-          if (resolved === null || (parameter.in === 'path' && resolved === '')) {
-            throw new MissingValue(String(value));
-          }
-          return [parameter, resolved];
-        }),
-      );
-      const linked: LinkedRequest = {
-        label: `link ${link.name} from ${link.producer.title}`,
-        parameters,
-        ...(link.requestBody === undefined
-          ? {}
-          : { body: { value: resolveValue(link.requestBody.value, exchange) } }),
-      };
-      if (link.mailedLink === undefined) return linked;
-      const bodyFields = await mailedValues(link.mailedLink, exchange, options);
-      if (typeof bodyFields === 'string') return notFollowed(bodyFields);
-      return { ...linked, bodyFields };
-    } catch (error) {
-      if (!(error instanceof MissingValue)) throw error;
-      missing = error.message;
-    }
-  }
-  return notFollowed(`no ${link.status} reply has ${missing}`);
 }

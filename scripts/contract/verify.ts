@@ -6,7 +6,8 @@
 // An operation passes when every reply keeps the contract and at least one is a success reply the
 // contract declares for it. The contract's links decide the order: an operation whose requests
 // take values from another's replies is called after it, with those values.
-import { followLink, orderByLinks, readLinks, type Exchange, type LinkedRequest } from './links';
+import { followLink } from './follow-link';
+import { orderByLinks, readLinks, type Exchange, type LinkedRequest } from './links';
 import { requestCases, type RequestCase, type Session } from './requests';
 import { requestInit, sendThroughPrism, sendToServer } from './send-case';
 import {
