@@ -25,7 +25,7 @@ const whatMoves = [
   {
     icon: IconLink,
     title: 'Your links',
-    text: 'Every short link from your older account, pointing where it points today.',
+    text: 'Every short link from your older account that leads to a web page, pointing where it points today.',
   },
   {
     icon: IconArrowsExchange,
@@ -125,7 +125,7 @@ export function UpgradePage() {
           <Title order={1}>Upgrade to Shelflink</Title>
           <Text size="lg" mt="xs">
             Shelflink replaces our previous link product. If you have links there, upgrading brings
-            every one of them into Shelflink, with their codes and click history. It is free.
+            them into Shelflink, with their codes and click history. It is free.
           </Text>
         </div>
 
@@ -167,6 +167,10 @@ export function UpgradePage() {
             </List.Item>
             <List.Item>
               The old product&apos;s page addresses now lead to Shelflink, so bookmarks still work.
+            </List.Item>
+            <List.Item>
+              A link to anything but a public web page (an ftp:// address, say) stays behind, as
+              Shelflink sends readers only to web pages. The upgrade tells you how many did.
             </List.Item>
           </List>
         </Stack>

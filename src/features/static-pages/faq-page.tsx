@@ -272,7 +272,8 @@ export const faqEntries: FaqEntry[] = [
           Shelflink replaces our previous link product. When you{' '}
           <AnchorLink to="/upgrade">upgrade</AnchorLink>, the links from your older account are
           moved into Shelflink, where you manage them alongside any new ones and get
-          Shelflink&apos;s reports, collections and affiliate settings.
+          Shelflink&apos;s reports, collections and affiliate settings. A link that does not lead to
+          a public web page stays behind, and the upgrade tells you how many did.
         </Text>
         <Text>
           After upgrading, look through your links once and check that the destinations are still
