@@ -77,7 +77,8 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
         </Title>
         <Text size="sm" c="dimmed">
           The link works for everyone now. Claim it with your e-mail address to see who clicks it
-          and to change where it leads later. No password needed.
+          and to change where it leads later. No password needed. Claim it before you leave this
+          page: only this page can.
         </Text>
         <TextInput
           {...emailFieldProps}

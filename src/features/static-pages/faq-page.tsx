@@ -178,7 +178,10 @@ export const faqEntries: FaqEntry[] = [
           isn&apos;t tied to any account yet. To make it yours:
         </Text>
         <List type="ordered" spacing="xs">
-          <List.Item>choose to claim the link and enter your e-mail address;</List.Item>
+          <List.Item>
+            before you leave the page where you made it, enter your e-mail address under Keep this
+            link (only that page can claim it);
+          </List.Item>
           <List.Item>open the confirmation e-mail we send you;</List.Item>
           <List.Item>
             follow the link in it. That confirms your address, sets up your account and makes the
@@ -186,9 +189,9 @@ export const faqEntries: FaqEntry[] = [
           </List.Item>
         </List>
         <Text>
-          Unclaimed links expire if they aren&apos;t claimed within 30 days, so claim yours soon. If
-          the e-mail doesn&apos;t arrive within a few minutes, check your spam or promotions folder
-          and make sure the address was typed correctly.
+          An unclaimed link stops working after 30 days. If the e-mail doesn&apos;t arrive within a
+          few minutes, check your spam or promotions folder and make sure the address was typed
+          correctly.
         </Text>
       </>
     ),
