@@ -2,11 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { collectionLinks, images, links } from '../../src/server/db/schema';
-import { ClickRecorder } from '../../src/server/smart-links/click-recorder';
-import { buildShortLinkHost } from '../../src/server/smart-links/short-link-host';
-import { openVisitorCountryFinder } from '../../src/server/smart-links/visitor-country';
-import { VisitorSalts } from '../../src/server/smart-links/visitor-salts';
 import { adminEmail, sessionCookieOf, setUpTestApp, signIn } from './support/test-app';
+import { buildTestShortLinkHost } from './support/short-link-host';
 
 const testApp = setUpTestApp();
 const authorEmail = 'maya.okafor@example.com';
@@ -329,22 +326,11 @@ describe('changing a collection’s alias', () => {
 
   /** The collection page on the short-link host, as a reader opens it. */
   async function openOnShortLinkHost(alias: string): Promise<number> {
-    const { db, clock, deps } = testApp();
-    const clicks = new ClickRecorder({ db, logger: { warn() {} }, flushIntervalMs: 60_000 });
-    const host = buildShortLinkHost({
-      db,
-      clock,
-      config: deps.config,
-      links: deps.linkCache,
-      clicks,
-      salts: new VisitorSalts(db),
-      findCountry: await openVisitorCountryFinder(),
-    });
+    const { host, close } = await buildTestShortLinkHost(testApp());
     try {
       return (await host.inject({ url: `/c/${alias}` })).statusCode;
     } finally {
-      await host.close();
-      await clicks.close();
+      await close();
     }
   }
 

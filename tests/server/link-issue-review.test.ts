@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { links } from '../../src/server/db/schema';
-import { ClickRecorder } from '../../src/server/smart-links/click-recorder';
-import { buildShortLinkHost } from '../../src/server/smart-links/short-link-host';
-import { openVisitorCountryFinder } from '../../src/server/smart-links/visitor-country';
-import { VisitorSalts } from '../../src/server/smart-links/visitor-salts';
 import { adminEmail, sessionCookieOf, setUpTestApp, signIn } from './support/test-app';
+import { buildTestShortLinkHost } from './support/short-link-host';
 
 const testApp = setUpTestApp();
 const ownerEmail = 'maya.okafor@example.com';
@@ -48,22 +45,11 @@ function decide(cookie: string, reference: string, outcome: string) {
 }
 
 async function shortLinkStatus(code: string): Promise<number> {
-  const { db, clock, deps } = testApp();
-  const clicks = new ClickRecorder({ db, logger: { warn() {} } });
-  const host = buildShortLinkHost({
-    db,
-    clock,
-    config: deps.config,
-    links: deps.linkCache,
-    clicks,
-    salts: new VisitorSalts(db),
-    findCountry: await openVisitorCountryFinder(),
-  });
+  const { host, close } = await buildTestShortLinkHost(testApp());
   try {
     return (await host.inject({ url: `/${code}` })).statusCode;
   } finally {
-    await host.close();
-    await clicks.close();
+    await close();
   }
 }
 

@@ -3,11 +3,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { links } from '../../src/server/db/schema';
-import { ClickRecorder } from '../../src/server/smart-links/click-recorder';
-import { buildShortLinkHost } from '../../src/server/smart-links/short-link-host';
-import { openVisitorCountryFinder } from '../../src/server/smart-links/visitor-country';
-import { VisitorSalts } from '../../src/server/smart-links/visitor-salts';
+import type { ClickRecorder } from '../../src/server/smart-links/click-recorder';
 import { sessionCookieOf, setUpTestApp, signIn } from './support/test-app';
+import { buildTestShortLinkHost } from './support/short-link-host';
 
 const amazonAssociates = '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07';
 const appleServices = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
@@ -19,28 +17,18 @@ const browser =
 const testApp = setUpTestApp();
 let host: FastifyInstance;
 let clicks: ClickRecorder;
+let closeHost: () => Promise<void>;
 let cookie: string;
 
 beforeEach(async () => {
-  const { db, clock, deps } = testApp();
-  clicks = new ClickRecorder({ db, logger: { warn() {} }, flushIntervalMs: 60_000 });
-  host = buildShortLinkHost({
-    db,
-    clock,
-    config: deps.config,
-    links: deps.linkCache,
-    clicks,
-    salts: new VisitorSalts(db),
-    findCountry: await openVisitorCountryFinder(),
-  });
+  ({ host, clicks, close: closeHost } = await buildTestShortLinkHost(testApp()));
   cookie = sessionCookieOf(await signIn(testApp(), 'maya.okafor@shelflink.test'));
   await api('POST', `/v1/affiliate-tokens?programGuid=${amazonAssociates}`, {
     parameters: { tag: 'mayareads-20', tag_GB: 'mayareads-21' },
   });
 });
 afterEach(async () => {
-  await host.close();
-  await clicks.close();
+  await closeHost();
 });
 
 async function api(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) {
@@ -200,26 +188,14 @@ test('every page of the host refuses framing, scripts and other sites’ styles'
 });
 
 test('starts without a warning', async () => {
-  const { db, clock, deps } = testApp();
   const logged: { level: number; msg: string }[] = [];
-  const quiet = buildShortLinkHost(
-    {
-      db,
-      clock,
-      config: deps.config,
-      links: deps.linkCache,
-      clicks,
-      salts: new VisitorSalts(db),
-      findCountry: await openVisitorCountryFinder(),
+  const quiet = await buildTestShortLinkHost(testApp(), {
+    logger: {
+      level: 'info',
+      stream: { write: (line: string) => logged.push(JSON.parse(line) as (typeof logged)[0]) },
     },
-    {
-      logger: {
-        level: 'info',
-        stream: { write: (line: string) => logged.push(JSON.parse(line) as (typeof logged)[0]) },
-      },
-    },
-  );
-  await quiet.ready();
+  });
+  await quiet.host.ready();
   await quiet.close();
   expect(logged.filter(({ level }) => level >= 40)).toEqual([]);
 });

@@ -6,32 +6,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createId } from '../../../src/server/db/ids';
 import { clicks, collectionLinks, collections, links } from '../../../src/server/db/schema';
-import { ClickRecorder } from '../../../src/server/smart-links/click-recorder';
-import { buildShortLinkHost } from '../../../src/server/smart-links/short-link-host';
-import { openVisitorCountryFinder } from '../../../src/server/smart-links/visitor-country';
-import { VisitorSalts } from '../../../src/server/smart-links/visitor-salts';
+import type { ClickRecorder } from '../../../src/server/smart-links/click-recorder';
 import { setUpTestApp } from '../support/test-app';
 import { insertLinks } from './clicks';
+import { buildTestShortLinkHost } from '../support/short-link-host';
 
 const testApp = setUpTestApp({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
 let host: FastifyInstance;
 let recorder: ClickRecorder;
+let closeHost: () => Promise<void>;
 let origin: string;
 /** Requests that reached the host's routes. */
 let routed: string[];
 
 beforeEach(async () => {
-  const { db, clock, deps } = testApp();
-  recorder = new ClickRecorder({ db, logger: { warn() {} }, flushIntervalMs: 60_000 });
-  host = buildShortLinkHost({
-    db,
-    clock,
-    config: deps.config,
-    links: deps.linkCache,
-    clicks: recorder,
-    salts: new VisitorSalts(db),
-    findCountry: await openVisitorCountryFinder(),
-  });
+  ({ host, clicks: recorder, close: closeHost } = await buildTestShortLinkHost(testApp()));
   routed = [];
   host.addHook('onRequest', (request, _reply, done) => {
     routed.push(request.url);
@@ -40,8 +29,7 @@ beforeEach(async () => {
   origin = await host.listen({ host: '127.0.0.1', port: 0 });
 });
 afterEach(async () => {
-  await host.close();
-  await recorder.close();
+  await closeHost();
 });
 
 const reader = {
