@@ -220,8 +220,8 @@ describe('creating a link', () => {
 
   test('may take the code of an unclaimed link whose hold has ended, deleting it', async () => {
     await createUnclaimedLink({ url: saltOrchardOnAppleBooks, code: 'salt-orchard' });
+    testApp().clock.advance(30 * day);
     const { cookie, userId } = await signedIn();
-    testApp().clock.advance(7 * day);
 
     const reply = await createLink(cookie, { url: saltOrchardOnAppleBooks, code: 'salt-orchard' });
 
@@ -232,7 +232,7 @@ describe('creating a link', () => {
 });
 
 describe('creating a link while signed out', () => {
-  test('holds it for nobody for 7 days', async () => {
+  test('holds it for nobody for 30 days', async () => {
     const reply = await createUnclaimedLink({ url: saltOrchardOnAppleBooks, code: 'salt-orchard' });
 
     expect(reply.statusCode).toBe(201);
@@ -240,7 +240,7 @@ describe('creating a link while signed out', () => {
     const [stored] = await testApp().db.select().from(links);
     expect(stored).toMatchObject({
       ownerId: null,
-      claimExpiresAt: new Date(testApp().clock.now().getTime() + 7 * day),
+      claimExpiresAt: new Date(testApp().clock.now().getTime() + 30 * day),
     });
   });
 
@@ -454,7 +454,7 @@ describe('checking a vanity code', () => {
     await createUnclaimedLink({ url: saltOrchardOnAppleBooks, code: 'salt-orchard' });
 
     expect(await isAvailable('domain=shelf.to&code=salt-orchard')).toEqual({ isAvailable: false });
-    testApp().clock.advance(7 * day);
+    testApp().clock.advance(30 * day);
     expect(await isAvailable('domain=shelf.to&code=salt-orchard')).toEqual({ isAvailable: true });
   });
 
@@ -500,14 +500,14 @@ describe("a short link's public metadata", () => {
 
     expect((await get(url)).statusCode).toBe(200);
     expect((await get('/v1/shortlink/metadata?domain=shelf.to&code=nothing')).statusCode).toBe(404);
-    testApp().clock.advance(7 * day);
+    testApp().clock.advance(30 * day);
     expect((await get(url)).statusCode).toBe(404);
   });
 });
 
 test('an expired unclaimed link is deleted when the next link is created', async () => {
   await createUnclaimedLink({ url: saltOrchardOnAppleBooks, code: 'salt-orchard' });
-  testApp().clock.advance(7 * day);
+  testApp().clock.advance(30 * day);
 
   await createUnclaimedLink({ url: saltOrchardOnAppleBooks, code: 'winter-orchard' });
 

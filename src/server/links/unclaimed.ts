@@ -2,8 +2,11 @@ import { and, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { links } from '../db/schema';
 
-/** How long a link created while signed out waits for a signup to claim it. */
-export const unclaimedLinkLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long a link created while signed out works and waits for a signup to claim it: the 30 days
+ * the terms, the privacy policy and the FAQ promise.
+ */
+export const unclaimedLinkLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Links that exist for readers and for code availability: owned ones, and unclaimed ones still
