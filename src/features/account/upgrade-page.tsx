@@ -25,7 +25,7 @@ const whatMoves = [
   {
     icon: IconLink,
     title: 'Your links',
-    text: 'Every short link from your older account that leads to a web page, pointing where it points today.',
+    text: 'Every short link from your older account that leads to a public web page, pointing where it points today.',
   },
   {
     icon: IconArrowsExchange,
@@ -171,6 +171,10 @@ export function UpgradePage() {
             <List.Item>
               A link to anything but a public web page (an ftp:// address, say) stays behind, as
               Shelflink sends readers only to web pages. The upgrade tells you how many did.
+            </List.Item>
+            <List.Item>
+              A link whose ending Shelflink now uses for a page of its own, such as /about, gets a
+              new ending.
             </List.Item>
           </List>
         </Stack>
