@@ -3,7 +3,6 @@
 // show a page with every store. Clicks are recorded after the reply has gone out.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
-  errorCodes,
   LogController,
   type FastifyError,
   type FastifyInstance,
@@ -38,6 +37,7 @@ import {
 } from './link-redirect';
 import { sendPage } from './pages/page-reply';
 import { renderAllStoresPage, renderCollectionPage } from './pages/store-pages';
+import { acceptOnlyStoreForms } from './store-form';
 import {
   renderLinkDisabledPage,
   renderNotFoundPage,
@@ -108,21 +108,7 @@ export function buildShortLinkHost(
   answerCachedRedirect = cachedRedirectAnswerer({ ...deps, log: host.log, visitorAddress });
   void host.register(fastifyCookie);
   host.decorateRequest('clickToRecord', null);
-  // The contract's one request body here is the store form; Fastify's JSON and text parsers go.
-  host.removeAllContentTypeParsers();
-  host.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
-  // The contract names text/html as the pages' reply type, and fastify-openapi-glue warns at start
-  // about a media type it names that has no parser. A body of that type is refused all the same,
-  // as Fastify refuses one it has no parser for.
-  host.addContentTypeParser('text/html', (_request, _body, done) => {
-    done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('text/html'));
-  });
+  acceptOnlyStoreForms(host);
 
   function lookUp(code: string): Promise<ShortLink | null> {
     return links.find(db, shortLinkDomain, code, clock.now());
