@@ -9,7 +9,7 @@ import type { SchemaSampler } from './sampler';
 import type { Outcome } from './verify';
 
 /** What became of a request, and the reply when it kept the contract. */
-export interface Sent {
+interface Sent {
   outcome: Outcome;
   reply?: { headers: Headers; body: unknown };
 }

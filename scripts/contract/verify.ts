@@ -1,8 +1,8 @@
 // contract:verify, without the printing: sends every operation's requests through a Prism
-// validating proxy in front of the backend and sorts out what Prism says about each reply
-// (./prism-verdict.ts). An operation on a server of its own (the short-link host) is sent straight
-// to that server's target instead, without following redirects, and its replies are checked here
-// (./send-case.ts, ./reply-checks.ts).
+// validating proxy in front of the backend, which checks each reply (what it found is read by
+// ./prism-verdict.ts). An operation on a server of its own (the short-link host) is sent straight
+// to that server's target instead, without following redirects, and its replies are checked
+// without Prism (./send-case.ts, ./reply-checks.ts).
 // An operation passes when every reply keeps the contract and at least one is a success reply the
 // contract declares for it. The contract's links decide the order: an operation whose requests
 // take values from another's replies is called after it, with those values.

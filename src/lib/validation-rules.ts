@@ -6,7 +6,7 @@ function firstIssueOnly<TSchema extends v.GenericSchema>(schema: TSchema): TSche
   return v.config(schema, { abortPipeEarly: true });
 }
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = firstIssueOnly(
@@ -80,7 +80,7 @@ export const isbnSchema = firstIssueOnly(
   ),
 );
 
-export const DESTINATION_URL_MAX_LENGTH = 2048;
+const DESTINATION_URL_MAX_LENGTH = 2048;
 const WEB_PAGE_ONLY_MESSAGE = 'A link must lead to a web page: use an http:// or https:// address.';
 const DOMAIN_MESSAGE = 'Enter a full web address with a domain, like example.com.';
 // SPEC §5 adds `https://` unless one of these schemes is given; ftp and ftps are then refused

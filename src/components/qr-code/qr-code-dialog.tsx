@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { QRCodeCanvas, QRCodeSVG } from 'qrcode.react';
 import { useRef, useState } from 'react';
 import { StackedModal } from '@/components/stacked-modal';
+import { verbatimFieldProps } from '@/lib/validation-rules';
 import { downloadCanvasPng, downloadSvg } from './qr-code-download';
 import { QrCodeImageField, useCentreImage } from './qr-code-image-field';
 import {
@@ -137,6 +138,7 @@ function QrCodeOptions({ link }: { link: QrCodeLink }) {
             description="Dark colours read best."
             format="hex"
             fixOnBlur={false}
+            {...verbatimFieldProps}
             swatches={CODE_SWATCHES}
             eyeDropperButtonProps={{ 'aria-label': 'Pick the code colour from the screen' }}
             swatchesPerRow={6}
@@ -152,6 +154,7 @@ function QrCodeOptions({ link }: { link: QrCodeLink }) {
             description="A light colour, so the code stands out."
             format="hex"
             fixOnBlur={false}
+            {...verbatimFieldProps}
             swatches={BACKGROUND_SWATCHES}
             eyeDropperButtonProps={{ 'aria-label': 'Pick the background from the screen' }}
             swatchesPerRow={6}

@@ -5,7 +5,7 @@ import type { ChangeEvent, KeyboardEvent } from 'react';
 import { isEnterKey } from '@/lib/keyboard';
 import { destinationAddressProps } from '@/lib/validation-rules';
 import { FirstStepButtons } from './first-step-buttons';
-import { destinationFieldProps } from './link-editor-look';
+import { destinationFieldLook } from './link-editor-look';
 import { isPreviewable, LinkPreview } from './link-preview';
 import type { LinkEditorStepProps } from './link-editor-form';
 
@@ -47,7 +47,7 @@ export function DestinationStep({
           event.preventDefault();
           if (!busy) onContinue();
         }}
-        {...destinationFieldProps}
+        {...destinationFieldLook}
         {...destinationAddressProps}
         leftSection={<IconLink size={18} aria-hidden="true" />}
         errorProps={{ role: 'alert' }}

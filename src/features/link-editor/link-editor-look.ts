@@ -10,7 +10,7 @@ export const editorFrameProps = {
 
 export const editorTitleProps = { order: 2, fz: { base: 22, sm: 26 } } as const;
 
-export const destinationFieldProps = {
+export const destinationFieldLook = {
   label: 'Book link or ISBN',
   description:
     "Paste your book's page at any store (Apple Books, Amazon, Bookshop.org, Kobo…) or type its ISBN.",

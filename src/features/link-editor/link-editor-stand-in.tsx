@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FirstStepButtons } from './first-step-buttons';
 import type { StandInButton } from './link-editor';
 import {
-  destinationFieldProps,
+  destinationFieldLook,
   editorFrameProps,
   editorTitleProps,
   INPUT_HEIGHT_MD,
@@ -33,9 +33,9 @@ export function LinkEditorStandIn({ onPress }: { onPress: (button: StandInButton
           {/* The field's own label and description, with a skeleton where the field will be. */}
           <div>
             <InputLabel required size="md" labelElement="div">
-              {destinationFieldProps.label}
+              {destinationFieldLook.label}
             </InputLabel>
-            <InputDescription size="md">{destinationFieldProps.description}</InputDescription>
+            <InputDescription size="md">{destinationFieldLook.description}</InputDescription>
             <Skeleton h={INPUT_HEIGHT_MD} mt="calc(var(--mantine-spacing-xs) / 2)" radius="md" />
           </div>
           <FirstStepButtons
