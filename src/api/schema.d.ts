@@ -210,7 +210,9 @@ export interface paths {
         /**
          * Create a link while signed out
          * @description Creates a link that belongs to nobody yet. The visitor claims it later by signing up
-         *     (`POST /v1/signup`) with the same url and code, and the reply's `claimKey`.
+         *     (`POST /v1/signup`) with the same url and code, and the reply's `claimKey`. Designed
+         *     here: an unclaimed link works, and holds its code, for 30 days; after that it is gone and
+         *     its code may be given out again.
          */
         post: operations["createUnclaimedLink"];
         delete?: never;
