@@ -83,6 +83,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The server under database faults, on PostgreSQL only (`npm run test:faults`).
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -30,6 +30,10 @@ const { values: options } = parseArgs({
       type: 'string',
       default: String(DEFAULT_CONNECTION_LIMITS.maxConnections),
     },
+    'max-connections-per-address': {
+      type: 'string',
+      default: String(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerAddress),
+    },
     'serve-source-maps': { type: 'boolean', default: false },
   },
 });
@@ -81,6 +85,7 @@ const server = await startAppServer({
     requestTimeoutMs: positiveInteger('request-timeout-ms'),
     idleTimeoutMs: positiveInteger('idle-timeout-ms'),
     maxConnections: positiveInteger('max-connections'),
+    maxConnectionsPerAddress: positiveInteger('max-connections-per-address'),
   },
   serveSourceMaps: options['serve-source-maps'],
 });

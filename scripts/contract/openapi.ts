@@ -294,3 +294,16 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
     }),
   );
 }
+
+/** Whether `name` names the operation: its operationId, or `METHOD /path` in any letter case. */
+export function named(entry: OperationEntry, name: string): boolean {
+  return name === entry.operationId || name.toUpperCase() === entry.title.toUpperCase();
+}
+
+/** Whether the operation declares `status` as a success (2xx) or redirect (3xx) reply. */
+export function declaresSuccess(entry: OperationEntry, status: number): boolean {
+  if (status < 200 || status >= 400) return false;
+  return Object.keys(entry.operation.responses ?? {}).some(
+    (code) => code === String(status) || code.toUpperCase() === `${String(status)[0]}XX`,
+  );
+}

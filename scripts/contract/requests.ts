@@ -48,7 +48,7 @@ const administratorRole = 'Administrator';
  * The session an operation needs: an administrator's when a requirement lists the
  * Administrator role, an author's when a requirement names a cookie scheme, else none.
  */
-function sessionFor(document: OpenApiDocument, entry: OperationEntry): Session {
+export function sessionFor(document: OpenApiDocument, entry: OperationEntry): Session {
   const schemes = document.components?.securitySchemes;
   const isCookieScheme = (name: string): boolean => {
     const scheme = isRecord(schemes) ? follow(document, schemes[name], [])?.node : undefined;
@@ -84,7 +84,7 @@ function schemaPathOf(
 }
 
 /** A parameter's documented value: its example, first named example, or its schema's example, enum or default. */
-function documentedValue(document: OpenApiDocument, parameter: Parameter): unknown {
+export function documentedValue(document: OpenApiDocument, parameter: Parameter): unknown {
   if (parameter.example !== undefined) return parameter.example;
   const [first] = exampleValues(document, parameter.examples);
   if (first !== undefined) return first[1];

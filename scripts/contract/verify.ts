@@ -11,9 +11,11 @@ import { orderByLinks, readLinks, type Exchange, type LinkedRequest } from './li
 import { requestCases, type RequestCase, type Session } from './requests';
 import { requestInit, sendThroughPrism, sendToServer } from './send-case';
 import {
+  declaresSuccess,
   defaultContractPath,
   listOperations,
   loadContract,
+  named,
   type OpenApiDocument,
   type OperationEntry,
 } from './openapi';
@@ -82,18 +84,6 @@ export interface VerifyResult {
   proxy: string;
   operations: OperationResult[];
   passed: boolean;
-}
-
-function named(entry: OperationEntry, name: string): boolean {
-  return name === entry.operationId || name.toUpperCase() === entry.title.toUpperCase();
-}
-
-/** Whether the operation declares `status` as a success (2xx) or redirect (3xx) reply. */
-function declaresSuccess(entry: OperationEntry, status: number): boolean {
-  if (status < 200 || status >= 400) return false;
-  return Object.keys(entry.operation.responses ?? {}).some(
-    (code) => code === String(status) || code.toUpperCase() === `${String(status)[0]}XX`,
-  );
 }
 
 function identityOf(entry: OperationEntry): Pick<OperationResult, 'operation' | 'operationId'> {

@@ -99,6 +99,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/login/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read whom a sign-in or confirmation link is for, without using it
+         * @description Designed here. The screens of `/login/{token}` and `/confirm/{token}` ask this before
+         *     anything else: they show "Continue as <email>?" and sign in (`login`, or
+         *     `claimPendingLink`) only when the visitor presses the button, so a link planted on
+         *     another site never signs a visitor in, or replaces their session, on arrival. The
+         *     token stays usable. It is sent in the body, never in an address, because addresses
+         *     are logged. A token that was never issued answers 404 `TokenNotFound`; one already
+         *     used or expired answers 410 with `TokenUsed` or `TokenExpired`. Whoever is signed in
+         *     does not matter.
+         */
+        post: operations["previewSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/signup": {
         parameters: {
             query?: never;
@@ -487,7 +514,10 @@ export interface paths {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -521,7 +551,10 @@ export interface paths {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1010,8 +1043,13 @@ export interface components {
             statusCode?: number;
             errors?: components["schemas"]["ResponseError"][];
         };
+        /**
+         * @description Every error reply. Unlike the auth check's `responseStatus`, an error always carries
+         *     its `errorCode`, a `message` a person can read, and its field errors (empty when the
+         *     problem is not with one field).
+         */
         ErrorResponse: {
-            responseStatus: components["schemas"]["ResponseStatus"];
+            responseStatus: WithRequired<components["schemas"]["ResponseStatus"], "errorCode" | "message" | "errors">;
         };
         UserId: string;
         /**
@@ -1023,7 +1061,11 @@ export interface components {
          * @description The specification's rule, which the app applies too: trimmed, then a local part, `@`
          *     and a domain with a dot, none of them holding whitespace or another `@`. Designed
          *     here: there is no `format: email`, whose rule is stricter than the app's, so the app
-         *     and the server accept the same addresses.
+         *     and the server accept the same addresses; and the value is exactly one plain mailbox,
+         *     so it holds no quote, comma, semicolon, colon, parenthesis, angle or square bracket,
+         *     backslash or control character (no display name, quoted local part or list of
+         *     addresses). The server compares addresses, and counts the per-address limits, on the
+         *     address lower-cased.
          */
         Email: string;
         /** Format: uuid */
@@ -1067,17 +1109,28 @@ export interface components {
         /** @description A chosen code, spaces removed. Empty, or 3 to 22 letters, digits, `-` and `_`. */
         VanityCode: string;
         /**
-         * @description Where a link leads: an http or https address (the scheme in any letter case) whose
-         *     host has a dot between two non-empty parts, with no user name or password and no
-         *     whitespace. Designed here: a link leads only to a web page, never to ftp or any other
-         *     scheme (a security rule). There is no `format: uri`, which refuses internationalised
-         *     hosts such as `bücher.de`. The app and this pattern apply one rule: the app adds
-         *     `https://` when no http, https, ftp or ftps scheme is given, refuses ftp and ftps, and
-         *     sends the address as the WHATWG URL standard serialises it (`new URL(…).href`), so
-         *     scheme and host arrive lower-cased, Unicode hosts in punycode and spaces
-         *     percent-encoded.
+         * @description Where a link leads: an http or https address whose host has a dot between two non-empty
+         *     parts, with no user name or password, no whitespace and no backslash. Designed here: a
+         *     link leads only to a web page, never to ftp or any other scheme (a security rule). There
+         *     is no `format: uri`, which refuses internationalised hosts such as `bücher.de`.
+         *
+         *     Designed here, one rule end to end: the address must be written exactly as the WHATWG URL
+         *     standard serialises it (`new URL(…).href`: scheme and host lower-cased, Unicode hosts in
+         *     punycode, spaces percent-encoded, `/` after a bare host). What is accepted is what is
+         *     stored, redirected to in `Location` and returned. An address browsers would read
+         *     differently from how it is written (`https://books\x.example.org/` is read as
+         *     `https://books/x.example.org/`) is refused with 400 `InvalidUrl` at `Url`, and the
+         *     message names how browsers read it; it is never rewritten. The app adds `https://` when
+         *     no http, https, ftp or ftps scheme is given, refuses ftp and ftps, and sends the `href`.
          */
         DestinationUrl: string;
+        /**
+         * @description Designed here: a link's destination as stored. It follows `DestinationUrl`, except on a
+         *     link disabled because its stored address breaks that rule (`disabled.reason` is
+         *     `destinationInvalid`, from before the rule held end to end): there it is the address
+         *     exactly as it was stored, so the author can see it and change it.
+         */
+        StoredDestinationUrl: string;
         /** Format: uri */
         ImageUrl: string;
         /**
@@ -1121,6 +1174,10 @@ export interface components {
         };
         LoginRequest: {
             token: components["schemas"]["OneTimeToken"];
+        };
+        /** @description Designed here: whom a sign-in or confirmation link signs in. */
+        SignInLinkPreview: {
+            email: components["schemas"]["Email"];
         };
         /** @description A one-time token from an e-mail. */
         OneTimeToken: string;
@@ -1203,7 +1260,7 @@ export interface components {
             baseCode: components["schemas"]["BaseCode"];
             /** Format: uri */
             shortUrl: string;
-            url: components["schemas"]["DestinationUrl"];
+            url: components["schemas"]["StoredDestinationUrl"];
             /** @description The product's title; empty until the page has been read. */
             title: string;
             author: string;
@@ -1219,6 +1276,20 @@ export interface components {
             allStores?: boolean;
             clickCount: components["schemas"]["ClickCount"];
             createdAt: components["schemas"]["Timestamp"];
+            /** @description Designed here: why the link no longer sends readers on; null while it works. */
+            disabled: components["schemas"]["LinkDisabled"] | null;
+        };
+        /**
+         * @description Designed here: a disabled link answers readers with a "link disabled" page (410). A link
+         *     disabled for `destinationInvalid` works again as soon as its author changes its
+         *     destination to a valid one.
+         */
+        LinkDisabled: {
+            at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            reason: "reportUpheld" | "destinationInvalid";
+            /** @description What happened and what the author can do, in a sentence or two. */
+            message: string;
         };
         LinkPage: {
             /** Format: int32 */
@@ -1345,7 +1416,7 @@ export interface components {
         ShortLinkMetadata: {
             domain: components["schemas"]["Domain"];
             code: components["schemas"]["Code"];
-            url: components["schemas"]["DestinationUrl"];
+            url: components["schemas"]["StoredDestinationUrl"];
             title: string;
             author: string;
             coverImageUrl: components["schemas"]["ImageUrl"] | null;
@@ -1619,6 +1690,14 @@ export interface components {
         /** @description An all-stores or collection page. */
         ShortLinkPage: {
             headers: {
+                /**
+                 * @description Designed here: `private, no-cache`. The page shows the stores of the reader's
+                 *     country (and an all-stores link may send a reader on to a remembered store), so no
+                 *     shared cache may keep it, and the browser asks again on every visit.
+                 */
+                "Cache-Control"?: string;
+                /** @description `Accept-Encoding` and what the page depends on: the country header (`CF-IPCountry` by default), `Accept-Language` and `Cookie`. */
+                Vary?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1660,8 +1739,26 @@ export interface components {
             };
         };
         /**
+         * @description Designed here: the store form was sent by another site (`Sec-Fetch-Site: cross-site`
+         *     or, from a browser that does not send that header, an `Origin` naming another host),
+         *     so no store is remembered and the reader is not sent on; the page says to choose on
+         *     the link's own page. Like every error page of the host, it is sent with
+         *     `Cache-Control: no-store`; a missing link's page may be kept a minute (`public,
+         *     max-age=60`).
+         */
+        StoreChoiceFromAnotherSite: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": components["schemas"]["ShortLinkHtml"];
+            };
+        };
+        /**
          * @description Designed here: a header breaks its declared limits (an `Accept-Language` over 512
-         *     characters, say), so the link is not looked up; the page says what to try instead.
+         *     characters, say: 400), the headers are over 16 KiB (431), or the request did not arrive
+         *     within 5 s (408), so the link is not looked up; the page says what to try instead. A
+         *     path no link can have (a broken %-escape, a code over 100 characters) is 404.
          */
         ShortLinkRequestUnreadable: {
             headers: {
@@ -1787,6 +1884,61 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description Designed here: the request did not arrive in time (10 s for its headers, 30 s in all); send it again. */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Designed here: the request body is over 64 KiB. No valid request comes near that size. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Designed here: a path parameter is over 100 characters, longer than any valid one. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Designed here: the body is in a media type the server does not read; send `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Designed here: the request headers are over 16 KiB (usually too many cookies); nothing was read. */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Designed here: the server cannot reach its database just now. Nothing was written, and the request may be sent again after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1805,10 +1957,13 @@ export interface components {
          *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
          *     403, as does an administrator naming no existing user. Roles are always the signed-in
          *     administrator's, never the impersonated user's. Every impersonated request is written
-         *     to an audit log: who acted, as whom, when, and which operation.
+         *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+         *     administrator may not act as another administrator (403, and the refused attempt is
+         *     written to the audit log with its reason), and a value that cannot be an account's id
+         *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
          * @example 10482
          */
-        Impersonate: components["schemas"]["UserId"];
+        Impersonate: string;
         /** @description The short-link domain. */
         DomainQuery: components["schemas"]["Domain"];
         /** @description The saved token's id. */
@@ -1863,8 +2018,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkSession: {
@@ -1877,7 +2037,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -1899,8 +2062,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -1923,8 +2089,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -1953,8 +2122,65 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The address the link was sent to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInLinkPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Designed here: no link has this token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description Designed here: the link was already used, or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signup: {
@@ -1982,9 +2208,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["VanityCodeTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendSignInLink: {
@@ -2012,8 +2243,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     claimPendingLink: {
@@ -2043,8 +2279,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateLink: {
@@ -2057,7 +2298,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2084,8 +2328,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLink: {
@@ -2098,7 +2347,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2124,9 +2376,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["VanityCodeTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createUnclaimedLink: {
@@ -2154,9 +2411,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["VanityCodeTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLinks: {
@@ -2185,7 +2447,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2207,8 +2472,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countLinks: {
@@ -2221,7 +2489,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2243,8 +2514,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLinkReport: {
@@ -2266,7 +2540,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2289,8 +2566,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkVanityCode: {
@@ -2318,8 +2598,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getShortLinkMetadata: {
@@ -2348,8 +2631,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductMetadata: {
@@ -2376,8 +2662,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductMetadataByIsbn: {
@@ -2405,8 +2694,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportLinkIssue: {
@@ -2435,8 +2727,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLinkIssues: {
@@ -2455,7 +2752,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2477,8 +2777,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resolveLinkIssue: {
@@ -2491,7 +2794,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2520,9 +2826,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["AlreadyDecided"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCollections: {
@@ -2542,7 +2854,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2564,8 +2879,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCollection: {
@@ -2578,7 +2896,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2604,9 +2925,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["VanityCodeTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionReport: {
@@ -2624,7 +2950,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2649,8 +2978,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollection: {
@@ -2663,7 +2996,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2688,8 +3024,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCollection: {
@@ -2702,7 +3042,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2731,9 +3074,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["VanityCodeTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCollection: {
@@ -2746,7 +3095,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2769,8 +3121,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createImage: {
@@ -2783,7 +3139,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2809,8 +3168,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getImage: {
@@ -2823,7 +3187,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2848,8 +3215,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccount: {
@@ -2862,7 +3233,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2884,8 +3258,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAccount: {
@@ -2898,7 +3275,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -2935,8 +3315,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmEmailChange: {
@@ -2973,6 +3358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description Designed here: the new address now belongs to another account. */
             409: {
                 headers: {
@@ -2991,8 +3377,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelPendingEmail: {
@@ -3005,7 +3395,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3038,8 +3431,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeToUpdates: {
@@ -3052,7 +3448,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3078,8 +3477,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     upgradeAccount: {
@@ -3092,7 +3496,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3118,8 +3525,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookUpAccount: {
@@ -3134,7 +3546,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3157,8 +3572,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAffiliateTokens: {
@@ -3171,7 +3589,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3193,8 +3614,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAffiliateToken: {
@@ -3210,7 +3634,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3237,8 +3664,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAffiliateToken: {
@@ -3254,7 +3686,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3280,8 +3715,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAffiliateToken: {
@@ -3297,7 +3737,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3318,8 +3761,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAppleServicesSettings: {
@@ -3332,7 +3778,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3354,8 +3803,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAppleServicesSettings: {
@@ -3368,7 +3820,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3394,8 +3849,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPartnerTerms: {
@@ -3408,7 +3868,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3430,8 +3893,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enrolPartner: {
@@ -3444,7 +3910,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3470,8 +3939,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLegacyPartnerTerms: {
@@ -3487,7 +3961,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3509,8 +3986,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPartnerEnrolment: {
@@ -3526,7 +4006,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3548,8 +4031,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enrolPartnerLegacy: {
@@ -3565,7 +4051,10 @@ export interface operations {
                  *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
                  *     403, as does an administrator naming no existing user. Roles are always the signed-in
                  *     administrator's, never the impersonated user's. Every impersonated request is written
-                 *     to an audit log: who acted, as whom, when, and which operation.
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
                  * @example 10482
                  */
                 "X-Impersonate"?: components["parameters"]["Impersonate"];
@@ -3591,8 +4080,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     followShortLink: {
@@ -3623,7 +4117,9 @@ export interface operations {
             302: components["responses"]["ShortLinkRedirect"];
             400: components["responses"]["ShortLinkRequestUnreadable"];
             404: components["responses"]["ShortLinkNotFound"];
+            408: components["responses"]["ShortLinkRequestUnreadable"];
             410: components["responses"]["ShortLinkDisabled"];
+            431: components["responses"]["ShortLinkRequestUnreadable"];
             500: components["responses"]["ShortLinkFailed"];
             503: components["responses"]["ShortLinkUnavailable"];
         };
@@ -3655,8 +4151,11 @@ export interface operations {
         responses: {
             303: components["responses"]["StoreChosen"];
             400: components["responses"]["StoreNotOffered"];
+            403: components["responses"]["StoreChoiceFromAnotherSite"];
             404: components["responses"]["ShortLinkNotFound"];
+            408: components["responses"]["ShortLinkRequestUnreadable"];
             410: components["responses"]["ShortLinkDisabled"];
+            431: components["responses"]["ShortLinkRequestUnreadable"];
             500: components["responses"]["ShortLinkFailed"];
             503: components["responses"]["ShortLinkUnavailable"];
         };
@@ -3685,6 +4184,8 @@ export interface operations {
             200: components["responses"]["ShortLinkPage"];
             400: components["responses"]["ShortLinkRequestUnreadable"];
             404: components["responses"]["ShortLinkNotFound"];
+            408: components["responses"]["ShortLinkRequestUnreadable"];
+            431: components["responses"]["ShortLinkRequestUnreadable"];
             500: components["responses"]["ShortLinkFailed"];
             503: components["responses"]["ShortLinkUnavailable"];
         };
@@ -3716,9 +4217,15 @@ export interface operations {
         responses: {
             303: components["responses"]["StoreChosen"];
             400: components["responses"]["StoreNotOffered"];
+            403: components["responses"]["StoreChoiceFromAnotherSite"];
             404: components["responses"]["ShortLinkNotFound"];
+            408: components["responses"]["ShortLinkRequestUnreadable"];
+            431: components["responses"]["ShortLinkRequestUnreadable"];
             500: components["responses"]["ShortLinkFailed"];
             503: components["responses"]["ShortLinkUnavailable"];
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

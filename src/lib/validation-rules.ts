@@ -7,7 +7,9 @@ function firstIssueOnly<TSchema extends v.GenericSchema>(schema: TSchema): TSche
 }
 
 const EMAIL_MAX_LENGTH = 254;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// One plain mailbox, as the contract's `Email`: no display name, quoting, list or control character.
+const EMAIL_PATTERN =
+  /^[^\s@"(),:;<>[\]\\\p{Cc}]+@[^\s@"(),:;<>[\]\\\p{Cc}]+\.[^\s@"(),:;<>[\]\\\p{Cc}]+$/u;
 
 export const emailSchema = firstIssueOnly(
   v.pipe(

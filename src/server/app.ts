@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppDeps } from './deps';
 import { handlers } from './handlers';
 import { contractRoutes } from './http/contract-routes';
-import { answerErrorsWithProblems } from './http/error-handler';
+import { answerErrorsWithProblems, apiEarlyErrorAnswers } from './http/error-handler';
+import { withRedactedRequests } from './http/log-redaction';
 import { acceptOnlyOwnJsonRequests } from './http/request-guards';
 import type { Handlers } from './http/handler';
 import { createProductLookup } from './products/product-lookup';
@@ -26,9 +27,10 @@ const bodyLimit = 64 * 1024;
 
 export function buildApp(deps: AppDeps, options: AppOptions = {}): FastifyInstance {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedRequests(options.logger),
     bodyLimit,
     trustProxy: deps.config.trustedProxies,
+    ...apiEarlyErrorAnswers,
   });
   answerErrorsWithProblems(app);
   acceptOnlyOwnJsonRequests(app);

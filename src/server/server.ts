@@ -1,6 +1,7 @@
 // Runs the server: connects and migrates the store, builds the app and the short-link host,
 // listens, and on SIGTERM/SIGINT drains in-flight requests and buffered clicks before closing the
-// store. `src/server/main.ts` runs the API alone;
+// store. Clicks that cannot be written at shutdown (the database is unavailable) are kept in a
+// spill file in the data folder, which the next start writes before it serves. `src/server/main.ts` runs the API alone;
 // `scripts/start.ts` runs the whole product, mounting the built web app beside it.
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
@@ -9,9 +10,13 @@ import { systemClock } from './clock';
 import { ConfigError, readConfig, type Config } from './config';
 import { connectDatabase } from './db/database';
 import { seedDemoIfEmpty, type DemoSummary } from './db/seed/seed-demo';
-import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
+import {
+  applyConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  SHORT_LINK_HOST_CONNECTION_LIMITS,
+} from './http/connection-limits';
 import { createMailer } from './mail/mailer';
-import { ClickRecorder } from './smart-links/click-recorder';
+import { ClickRecorder, replaySpilledClicks } from './smart-links/click-recorder';
 import { LinkCache } from './smart-links/link-cache';
 import { buildShortLinkHost } from './smart-links/short-link-host';
 import { openVisitorCountryFinder } from './smart-links/visitor-country';
@@ -58,6 +63,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pgliteDir: join(config.dataDir, 'pglite'),
   });
   await database.migrate();
+  const spillFile = join(config.dataDir, 'unwritten-clicks.json');
+  const replayedClicks = await replaySpilledClicks(database.db, spillFile);
   const demo =
     options.seedDemo && !config.databaseUrl
       ? await seedDemoIfEmpty(database.db, systemClock.now())
@@ -68,11 +75,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     { db: database.db, mailer: createMailer(config), clock: systemClock, config, linkCache },
     { apiPrefix: options.apiPrefix, logger },
   );
+  if (replayedClicks > 0) {
+    app.log.info({ clicks: replayedClicks }, 'The clicks kept at the last shutdown are written');
+  }
   options.extend?.(app);
   applyConnectionLimits(app.server, DEFAULT_CONNECTION_LIMITS);
   const origin = await app.listen({ port: config.port, host: config.host });
 
-  const clicks = new ClickRecorder({ db: database.db, logger: app.log });
+  const clicks = new ClickRecorder({ db: database.db, logger: app.log, spillFile });
   const shortLinkHost = buildShortLinkHost(
     {
       db: database.db,
@@ -85,7 +95,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     { logger },
   );
-  applyConnectionLimits(shortLinkHost.server, DEFAULT_CONNECTION_LIMITS);
+  applyConnectionLimits(shortLinkHost.server, SHORT_LINK_HOST_CONNECTION_LIMITS);
   const shortLinkOrigin = await shortLinkHost.listen({
     port: config.shortLinkPort,
     host: config.host,

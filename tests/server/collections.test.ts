@@ -278,6 +278,25 @@ describe('changing a collection', () => {
     });
   });
 
+  test('refuses a cover image that does not exist at its field, changing nothing', async () => {
+    const author = await signedIn(authorEmail);
+    const created = await create(author.cookie, { title: 'Mine', linkIds: [], aliasCode: '' });
+    const { id } = created.json<{ id: string }>();
+
+    const reply = await request(author.cookie, {
+      method: 'PUT',
+      url: `/v2/collections/${id}`,
+      payload: { title: 'Renamed', linkIds: [], imageId: 'img_nobodys' },
+    });
+
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({
+      responseStatus: { errors: [{ fieldName: 'ImageId', errorCode: 'UnknownImage' }] },
+    });
+    const read = await request(author.cookie, { url: `/v2/collections/${id}` });
+    expect(read.json()).toMatchObject({ title: 'Mine', imageId: null });
+  });
+
   test("refuses links that are not the author's, changing nothing", async () => {
     const author = await signedIn(authorEmail);
     const [own = ''] = await linksOf(author.userId, ['own']);

@@ -1,56 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable';
+import { DatabaseLine } from './support/database-line';
 import { sessionCookieOf, setUpTestApp, signIn } from './support/test-app';
-
-/** A TCP proxy in front of PostgreSQL that can cut every connection and refuse new ones. */
-class DatabaseLine {
-  private readonly sockets = new Set<Socket>();
-  private cut = false;
-  readonly server: Server;
-
-  constructor(target: URL) {
-    this.server = createServer((client) => {
-      if (this.cut) {
-        client.destroy();
-        return;
-      }
-      const upstream = connect(Number(target.port || 5432), target.hostname);
-      for (const [from, to] of [
-        [client, upstream],
-        [upstream, client],
-      ] as const) {
-        this.sockets.add(from);
-        from.pipe(to);
-        from.on('error', () => to.destroy());
-        from.on('close', () => {
-          this.sockets.delete(from);
-          to.destroy();
-        });
-      }
-    });
-  }
-
-  listen(): Promise<void> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  get port(): number {
-    const address = this.server.address();
-    if (address === null || typeof address === 'string') throw new Error('Not listening');
-    return address.port;
-  }
-
-  cutOff(): void {
-    this.cut = true;
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  restore(): void {
-    this.cut = false;
-  }
-}
 
 const postgresUrl = process.env.DATABASE_URL;
 
@@ -61,14 +13,7 @@ describe.runIf(postgresUrl)('while PostgreSQL cannot be reached', () => {
     line.server.close();
   });
 
-  const testApp = setUpTestApp({
-    connectVia(url) {
-      const proxied = new URL(url);
-      proxied.hostname = '127.0.0.1';
-      proxied.port = String(line.port);
-      return proxied;
-    },
-  });
+  const testApp = setUpTestApp({ connectVia: (url) => line.route(url) });
 
   function listLinks(cookie: string) {
     return testApp().app.inject({ method: 'GET', url: '/v1/links/list', headers: { cookie } });

@@ -81,6 +81,8 @@ describe('X-Impersonate', () => {
         method: 'GET',
         path: '/v2/account',
         occurredAt: testApp().clock.now(),
+        outcome: 'allowed',
+        refusalReason: null,
       }),
       expect.objectContaining({ operationId: 'checkSession', path: '/auth/session' }),
     ]);
@@ -101,7 +103,7 @@ describe('X-Impersonate', () => {
 
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toMatchObject({
-      responseStatus: { errors: [{ fieldName: 'X-impersonate', errorCode: 'Format' }] },
+      responseStatus: { errors: [{ fieldName: 'X-Impersonate', errorCode: 'Format' }] },
     });
   });
 
@@ -164,4 +166,52 @@ describe('looking an account up', () => {
     expect((await get(url, { cookie: author.cookie })).statusCode).toBe(403);
     expect((await get(url, {})).statusCode).toBe(401);
   });
+});
+
+describe('an administrator acting as an administrator', () => {
+  test('is refused with 403 and recorded as refused with its reason', async () => {
+    const admin = await signedIn(testApp(), adminEmail);
+    const otherAdmin = await signedIn(testApp(), 'ola.berg@shelflink.test');
+    await testApp()
+      .db.update(users)
+      .set({ roles: ['Administrator'] })
+      .where(eq(users.id, Number(otherAdmin.userId)));
+
+    const reply = await get('/v2/account', {
+      cookie: admin.cookie,
+      'x-impersonate': otherAdmin.userId,
+    });
+
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json()).toMatchObject({
+      responseStatus: {
+        errorCode: 'Forbidden',
+        message: 'Administrators may not act as another administrator.',
+      },
+    });
+    expect(await testApp().db.select().from(auditLog)).toEqual([
+      expect.objectContaining({
+        actorId: Number(admin.userId),
+        subjectId: Number(otherAdmin.userId),
+        outcome: 'refused',
+        refusalReason: 'Administrators may not act as another administrator.',
+      }),
+    ]);
+  });
+});
+
+describe('an X-Impersonate that cannot be an account id', () => {
+  test.each(['99999999999999999999999', '0', '007', '1234567890123456'])(
+    '%s is 400 at X-Impersonate, never a database error',
+    async (value) => {
+      const admin = await signedIn(testApp(), adminEmail);
+
+      const reply = await get('/v2/account', { cookie: admin.cookie, 'x-impersonate': value });
+
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({
+        responseStatus: { errors: [{ fieldName: 'X-Impersonate' }] },
+      });
+    },
+  );
 });

@@ -265,4 +265,27 @@ describe('signing up to claim an unclaimed link', () => {
     expect(limited.headers['retry-after']).toBe(String(15 * 60));
     expect(testApp().mail).toHaveLength(5);
   });
+
+  test('a signup refused by the mail limit leaves no new unclaimed link behind', async () => {
+    for (let sent = 0; sent < 5; sent++) await post('/v1/signup/link', { email });
+
+    const limited = await signup({ code: 'never-kept' });
+
+    expect(limited.statusCode).toBe(429);
+    expect(await testApp().db.$count(links)).toBe(0);
+  });
+
+  test('refuses an address that would be stored as another host, sending no mail and keeping no code', async () => {
+    const rewritten = 'https://books\\x.example.org/p';
+
+    const unclaimed = await post('/v1/links/unclaimed', { url: rewritten, code: 'salt-orchard' });
+    const signedUp = await signup({ url: rewritten });
+
+    for (const reply of [unclaimed, signedUp]) {
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ responseStatus: { errors: [{ fieldName: 'Url' }] } });
+    }
+    expect(await testApp().db.$count(links)).toBe(0);
+    expect(testApp().mail).toHaveLength(0);
+  });
 });

@@ -65,6 +65,7 @@ describe('creating a link', () => {
       allStores: false,
       clickCount: 0,
       createdAt: '2026-11-21T09:00:00.000Z',
+      disabled: null,
     });
     const [stored] = await testApp().db.select().from(links);
     expect(stored).toMatchObject({ ownerId: Number(userId), claimExpiresAt: null });
@@ -116,12 +117,39 @@ describe('creating a link', () => {
     },
   );
 
-  test('stores the address as the URL standard writes it', async () => {
+  test('refuses an address browsers would read differently, naming how they read it', async () => {
     const { cookie } = await signedIn();
 
-    const reply = await createLink(cookie, { url: 'HTTPS://Bücher.Example.DE/Buch?q=a' });
+    const rewritten = await createLink(cookie, { url: 'https://Bücher.Example.DE/Buch?q=a' });
+    const written = await createLink(cookie, { url: 'https://xn--bcher-kva.example.de/Buch?q=a' });
 
-    expect(reply.json()).toMatchObject({ url: 'https://xn--bcher-kva.example.de/Buch?q=a' });
+    expect(rewritten.statusCode).toBe(400);
+    expect(rewritten.json()).toMatchObject({
+      responseStatus: {
+        errors: [
+          {
+            fieldName: 'Url',
+            errorCode: 'InvalidUrl',
+            message:
+              'Browsers read this address as https://xn--bcher-kva.example.de/Buch?q=a. Send it written that way.',
+          },
+        ],
+      },
+    });
+    expect(written.json()).toMatchObject({ url: 'https://xn--bcher-kva.example.de/Buch?q=a' });
+    expect(await testApp().db.$count(links)).toBe(1);
+  });
+
+  test('refuses a backslash address that would be stored as another host, and lists still answer', async () => {
+    const { cookie } = await signedIn();
+
+    const reply = await createLink(cookie, { url: 'https://books\\x.example.org/p' });
+    const list = await get('/v1/links/list', cookie);
+
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({ responseStatus: { errors: [{ fieldName: 'Url' }] } });
+    expect(list.statusCode).toBe(200);
+    expect(await testApp().db.$count(links)).toBe(0);
   });
 
   test('refuses a code taken in any letter case, writing nothing', async () => {

@@ -47,3 +47,21 @@ test('a recipient address holding a path writes its message inside the outbox, a
   expect(written[0]).not.toContain('..');
   await rm(root, { recursive: true });
 });
+
+test('a recipient is one address, never read as a list of addresses', async () => {
+  const outbox = await mkdtemp(join(tmpdir(), 'shelflink-outbox-'));
+  const mailer = outboxMailer(outbox, () => {});
+
+  await mailer.send({
+    to: 'x,maya.okafor@example.com',
+    subject: 'Your Shelflink sign-in link',
+    text: 'Follow this link to sign in: https://shelflink.app/login/abc',
+    actionUrl: 'https://shelflink.app/login/abc',
+  });
+
+  const [file] = await readdir(outbox);
+  const eml = await readFile(join(outbox, file ?? ''), 'utf8');
+  expect(eml).toContain('To: <"x,maya.okafor"@example.com>');
+  expect(eml).not.toMatch(/^To: maya\.okafor@example\.com$/m);
+  await rm(outbox, { recursive: true });
+});

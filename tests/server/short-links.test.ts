@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { links } from '../../src/server/db/schema';
@@ -306,6 +307,106 @@ describe('a collection’s alias', () => {
   });
 });
 
+describe('how reader pages may be cached', () => {
+  test('pages that show a country’s stores are kept by the reader’s browser only', async () => {
+    const { code } = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+    await api('POST', '/v2/collections', {
+      title: 'Orchard reading list',
+      aliasCode: 'orchard-list',
+      linkIds: [(await createLink({ url: saltOrchardOnAmazon })).id],
+    });
+
+    for (const page of [
+      await follow(code, { 'cf-ipcountry': 'GB' }),
+      await host.inject({ url: '/c/orchard-list', headers: { 'cf-ipcountry': 'GB' } }),
+    ]) {
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.headers.vary).toBe('accept-encoding, cf-ipcountry, accept-language, cookie');
+    }
+  });
+
+  test('a redirect chosen by country or a remembered store is never cached', async () => {
+    const { code } = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+
+    const remembered = await follow(code, { 'cf-ipcountry': 'GB', cookie: 'shelf-store=amazon' });
+
+    expect(remembered.statusCode).toBe(302);
+    expect(remembered.headers['cache-control']).toBe('no-store');
+  });
+
+  test('a missing link’s page is kept a minute, and failures are never kept', async () => {
+    const missing = await follow('no-such-link');
+    const unreadable = await follow('no-such-link', { 'accept-language': 'x'.repeat(600) });
+
+    expect(missing.headers['cache-control']).toBe('public, max-age=60');
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('a store choice sent by another site', () => {
+  async function choose(code: string, headers: Record<string, string>) {
+    return host.inject({
+      method: 'POST',
+      url: `/${code}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: 'store=amazon&remember=1',
+    });
+  }
+
+  test.each([
+    ['Sec-Fetch-Site says cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Origin names another site', { origin: 'https://attacker.example' }],
+    ['Origin is opaque', { origin: 'null' }],
+  ])('is refused with 403 and remembers nothing when %s', async (_case, headers) => {
+    const { code } = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+
+    const reply = await choose(code, headers);
+
+    expect(reply.statusCode).toBe(403);
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(html(reply)).toContain('store choice wasn');
+    expect(reply.headers.location).toBeUndefined();
+    expect(reply.cookies).toEqual([]);
+  });
+
+  test('is refused on a collection’s page too', async () => {
+    const link = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+    await api('POST', '/v2/collections', {
+      title: 'Orchard reading list',
+      aliasCode: 'orchard-list',
+      linkIds: [link.id],
+    });
+
+    const reply = await host.inject({
+      method: 'POST',
+      url: '/c/orchard-list',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+      },
+      payload: `store=${link.code}:amazon&remember=1`,
+    });
+
+    expect(reply.statusCode).toBe(403);
+    expect(reply.cookies).toEqual([]);
+  });
+
+  test('is taken from the host’s own page', async () => {
+    const { code } = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+
+    const fromOwnPage = await choose(code, { 'sec-fetch-site': 'same-origin' });
+    const fromOwnOrigin = await choose(code, {
+      origin: 'http://127.0.0.1:3001',
+      host: '127.0.0.1:3001',
+    });
+
+    expect(fromOwnPage.statusCode).toBe(303);
+    expect(fromOwnOrigin.statusCode).toBe(303);
+  });
+});
+
 describe('counting clicks', () => {
   async function reportTotal(code: string): Promise<number> {
     await clicks.flush();
@@ -325,5 +426,40 @@ describe('counting clicks', () => {
     // Clicks are recorded after the reply; give the salt lookup a turn to finish.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await reportTotal(code)).toBe(1);
+  });
+});
+
+describe('requests the short-link host answers before any link is looked up', () => {
+  test('a store form with no body gets the host’s own 400 page, not a failure', async () => {
+    const { code } = await createLink({ url: saltOrchardOnAmazon, allStores: true });
+
+    const reply = await host.inject({ method: 'POST', url: `/${code}` });
+
+    expect(reply.statusCode).toBe(400);
+    expect(reply.headers['content-type']).toContain('text/html');
+  });
+
+  test.each(['/salt%FF', `/${'a'.repeat(150)}`, `/c/${'a'.repeat(150)}`])(
+    '%s is no link: the host’s 404 page, never the router’s JSON',
+    async (url) => {
+      const reply = await host.inject({ method: 'GET', url });
+
+      expect(reply.statusCode).toBe(404);
+      expect(reply.headers['content-type']).toContain('text/html');
+      expect(html(reply)).toContain('<!doctype html>');
+    },
+  );
+
+  test('headers over Node’s limit get the host’s 431 page over real HTTP', async () => {
+    await host.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = host.server.address() as AddressInfo;
+
+    const reply = await fetch(`http://127.0.0.1:${port}/salt-orchard`, {
+      headers: { 'x-padding': 'a'.repeat(20_000) },
+    });
+
+    expect(reply.status).toBe(431);
+    expect(reply.headers.get('content-type')).toContain('text/html');
+    expect(await reply.text()).toContain('<!doctype html>');
   });
 });

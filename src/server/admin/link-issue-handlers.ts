@@ -107,7 +107,10 @@ export const linkIssueReviewHandlers = {
       if (body.outcome === 'upheld' && report.linkId !== null) {
         await tx
           .update(links)
-          .set({ disabledAt: sql`coalesce(${links.disabledAt}, ${now.toISOString()})` })
+          .set({
+            disabledAt: sql`coalesce(${links.disabledAt}, ${now.toISOString()})`,
+            disabledReason: 'reportUpheld',
+          })
           .where(eq(links.id, report.linkId));
       }
       const [row] = await reportsWhere(tx, eq(linkIssueReports.reference, params.reference));

@@ -2,7 +2,12 @@ import type { components } from '../../api/schema';
 import type { Handlers } from '../http/handler';
 import type { RequestAuth } from './request-auth';
 import { endSession, expiredSessionCookie, startSession } from './sessions';
-import { redeemSignInToken, sendSignInLink, signInLinkLifetimeMinutes } from './sign-in-links';
+import {
+  previewSignInToken,
+  redeemSignInToken,
+  sendSignInLink,
+  signInLinkLifetimeMinutes,
+} from './sign-in-links';
 import { recordSignIn, toAuthUser } from './users';
 
 type AuthCheckReply = components['schemas']['AuthCheckReply'];
@@ -52,6 +57,10 @@ export const authHandlers = {
     const email = body.email.toLowerCase();
     await sendSignInLink(context, email, ip);
     return { status: 200, body: { email, expiresInMinutes: signInLinkLifetimeMinutes } };
+  },
+
+  async previewSignInLink({ body }, { db, clock }) {
+    return { status: 200, body: { email: await previewSignInToken(db, body.token, clock.now()) } };
   },
 
   async login({ body }, context) {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import type { Database } from '../db/database';
 import { signInTokens, type PendingClaim } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
+import { ApiProblem } from '../http/api-problem';
 import { enforceRateLimits } from '../rate-limits';
 import { createSecret, hashSecret } from './secrets';
 
@@ -106,6 +107,34 @@ export async function redeemSignInToken(
   now: Date,
 ): Promise<string | undefined> {
   return (await redeemToken(db, token, 'sign-in', now))?.email;
+}
+
+/**
+ * Answers the address a sign-in or confirmation link was sent to, leaving the token usable:
+ * 404 for a token never issued, 410 for one used or expired.
+ */
+export async function previewSignInToken(db: Database, token: string, now: Date): Promise<string> {
+  const [found] = await db
+    .select({
+      email: signInTokens.email,
+      usedAt: signInTokens.usedAt,
+      expiresAt: signInTokens.expiresAt,
+    })
+    .from(signInTokens)
+    .where(eq(signInTokens.tokenHash, hashSecret(token)));
+  if (!found) {
+    throw new ApiProblem(
+      404,
+      'TokenNotFound',
+      'This link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one.',
+    );
+  }
+  if (found.usedAt)
+    throw new ApiProblem(410, 'TokenUsed', 'This link was already used. Ask for a new one.');
+  if (found.expiresAt <= now) {
+    throw new ApiProblem(410, 'TokenExpired', 'This link has expired. Ask for a new one.');
+  }
+  return found.email;
 }
 
 /**

@@ -86,11 +86,12 @@ export async function updateCollection(
       if (aliasCode !== undefined && (await isAliasTakenByAnother(tx, id, aliasCode))) {
         throw aliasCodeTaken();
       }
+      // Before the write: an unknown image would otherwise break the cover's foreign key.
+      await assertOwnedReferences(tx, ownerId, request);
       await tx
         .update(collections)
         .set({ title: request.title, imageId: request.imageId, aliasCode, updatedAt: now })
         .where(owned);
-      await assertOwnedReferences(tx, ownerId, request);
       await replaceLinks(tx, id, request.linkIds);
       return reread(tx, ownerId, id);
     });

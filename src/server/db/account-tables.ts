@@ -168,6 +168,12 @@ export const auditLog = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     ip: text('ip').notNull(),
+    /** Whether the server let the actor act as the subject; rows before outcomes were kept were all allowed. */
+    outcome: text('outcome', { enum: ['allowed', 'refused'] })
+      .notNull()
+      .default('allowed'),
+    /** Why a refused attempt was refused, as its answer said. */
+    refusalReason: text('refusal_reason'),
   },
   (table) => [
     index('audit_log_actor_id_occurred_at_idx').on(table.actorId, table.occurredAt),

@@ -43,9 +43,18 @@ export function pgliteConnection(client: PGlite): DatabaseConnection {
 export function postgresConnection(connectionString: string): DatabaseConnection {
   // Without a timeout, requests would queue for as long as the database is unreachable.
   const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 5000 });
-  // An idle connection that fails (a restarted server) is replaced; unheard, it would end the process.
+  // A connection that fails (a restarted server, a cut network) emits 'error' on its client, and an
+  // unheard 'error' ends the process. The pool hears idle clients only; a client checked out for a
+  // query or transaction needs its own listener. The query it was running fails on its own and is
+  // answered 503, and the pool replaces the client. Only the message is logged, never query values.
   pool.on('error', (error) => {
     console.error(`An idle PostgreSQL connection failed: ${error.message}`);
+  });
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.error(`A PostgreSQL connection failed: ${error.message}`);
+    });
+    releaseWhenBeginFails(client);
   });
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
@@ -53,4 +62,27 @@ export function postgresConnection(connectionString: string): DatabaseConnection
     migrate: () => migrateNodePostgres(db, { migrationsFolder }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * drizzle-orm releases a transaction's client in a `finally` that a failed `begin` never reaches.
+ * Every transaction begun as the connection fails would keep its client checked out for good,
+ * and ten of them exhaust the pool, which then never recovers. So a failed `begin` releases its
+ * client here, as broken, and the pool replaces it.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    });
+  }) as typeof client.query;
+}
+
+function isBegin(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^begin\b/i.test(text.trimStart());
 }

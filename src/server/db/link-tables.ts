@@ -53,6 +53,8 @@ export const links = pgTable(
     /** Clicks counted so far (unique reader clicks), flushed in batches from the redirect path. */
     clickCount: bigint('click_count', { mode: 'number' }).notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Why the link was disabled: an upheld reader's report, or a stored address that breaks the destination rule. */
+    disabledReason: text('disabled_reason', { enum: ['reportUpheld', 'destinationInvalid'] }),
     /** An unclaimed link is deleted after this time unless a signup claims it. */
     claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
     /** The hash of the key a signup needs to claim this link; null once the link has an owner. */

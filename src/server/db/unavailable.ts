@@ -19,6 +19,8 @@ const unavailableSocketCodes = new Set([
 const unavailableMessages = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  // A client whose connection failed mid-transaction refuses the rollback that follows.
+  'Client has encountered a connection error and is not queryable',
   'PGlite is closed',
   'PGlite is closing',
 ];

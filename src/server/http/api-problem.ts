@@ -55,6 +55,51 @@ export class ApiProblem extends Error {
     );
   }
 
+  /** A path with a broken percent-escape (`%FF`, a lone `%`): nothing can be read from it. */
+  static unreadableAddress() {
+    return new ApiProblem(
+      400,
+      'BadRequest',
+      'This address holds a broken %-escape. Encode each reserved character as %XX in UTF-8.',
+    );
+  }
+
+  static bodyTooLarge() {
+    return new ApiProblem(
+      413,
+      'PayloadTooLarge',
+      'The request body is over 64 KiB, larger than any valid request.',
+    );
+  }
+
+  static unsupportedMediaType() {
+    return new ApiProblem(
+      415,
+      'UnsupportedMediaType',
+      'Send the body as JSON, with Content-Type: application/json.',
+    );
+  }
+
+  static addressTooLong() {
+    return new ApiProblem(414, 'UriTooLong', 'A part of this address is too long to be valid.');
+  }
+
+  static headersTooLarge() {
+    return new ApiProblem(
+      431,
+      'RequestHeaderFieldsTooLarge',
+      'The request headers are too large. Send fewer or shorter cookies and headers.',
+    );
+  }
+
+  static requestTimeout() {
+    return new ApiProblem(
+      408,
+      'RequestTimeout',
+      'The request took too long to arrive. Please send it again.',
+    );
+  }
+
   static notImplemented(operationId: string) {
     return new ApiProblem(501, 'NotImplemented', `${operationId} is not implemented yet.`);
   }

@@ -20,6 +20,13 @@ export interface ConnectionLimits {
   idleTimeoutMs: number;
   /** Connections beyond this many are closed as they arrive. */
   maxConnections: number;
+  /**
+   * A fair share: one client address's connections beyond this many are closed as they arrive,
+   * so one address cannot take every place under `maxConnections`. This counts the socket's
+   * own address, the only one known before a request arrives: behind a proxy or CDN that is
+   * the proxy's, and a deployment there sets it to what its proxies need.
+   */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -27,6 +34,17 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 30_000,
   maxConnections: 4_000,
+  maxConnectionsPerAddress: 64,
+};
+
+/**
+ * The short-link host's: its requests are a redirect's GET or a store form of a few bytes, so
+ * a request still arriving after a few seconds is not a reader's.
+ */
+export const SHORT_LINK_HOST_CONNECTION_LIMITS: ConnectionLimits = {
+  ...DEFAULT_CONNECTION_LIMITS,
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 5_000,
 };
 
 /** Node's own checks of HTTP/1.1 header and request timeouts run this often. */
@@ -54,6 +72,22 @@ export function applyConnectionLimits(
   });
   // Without a callback of its own, each server kind closes what timed out.
   server.setTimeout(limits.idleTimeoutMs);
+
+  const connectionsPerAddress = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = connectionsPerAddress.get(address) ?? 0;
+    if (open >= limits.maxConnectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    connectionsPerAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (connectionsPerAddress.get(address) ?? 1) - 1;
+      if (left === 0) connectionsPerAddress.delete(address);
+      else connectionsPerAddress.set(address, left);
+    });
+  });
 
   const requestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
   const awaitRequest = (socket: Socket) => {

@@ -12,6 +12,13 @@ import { ApiProblem } from './api-problem';
 import { loadContract, type Contract } from './contract';
 import type { HandlerContext, Handlers, OperationId } from './handler';
 import { validateReplies } from './reply-validation';
+import {
+  integerParameters,
+  keepIntegersDecimal,
+  refuseBrokenQueryEscapes,
+  refuseUnstorableText,
+  requireBody,
+} from './request-input';
 import { bodySchemas, parameterSchemas } from './schema-compilers';
 
 declare module 'fastify' {
@@ -101,6 +108,8 @@ function hooks<Hook>(existing: Hook | Hook[] | undefined): Hook[] {
 
 type ContractSchema = FastifySchema & {
   operationId: string;
+  params?: ObjectSchema;
+  querystring?: ObjectSchema;
   headers?: ObjectSchema;
   response?: Parameters<typeof validateReplies>[1];
 };
@@ -120,9 +129,17 @@ function fitRouteToContract(
     acceptsImpersonation: headers?.properties?.['x-impersonate'] !== undefined,
   };
   const commaSeparated = contract.commaSeparatedQueryParameters.get(operationId) ?? [];
-  if (commaSeparated.length > 0) {
-    route.preValidation = [...hooks(route.preValidation), splitCommaSeparated(commaSeparated)];
-  }
+  route.preValidation = [
+    ...hooks(route.preValidation),
+    ...(commaSeparated.length > 0 ? [splitCommaSeparated(commaSeparated)] : []),
+    ...(contract.operationsRequiringBodies.has(operationId) ? [requireBody] : []),
+    refuseUnstorableText,
+    keepIntegersDecimal({
+      params: integerParameters(schema.params),
+      querystring: integerParameters(schema.querystring),
+      headers: integerParameters(headers),
+    }),
+  ];
   if (repliesValidated) {
     route.preSerialization = [
       ...hooks(route.preSerialization),
@@ -149,6 +166,7 @@ export const contractRoutes: FastifyPluginAsync<ContractRoutesOptions> = async (
   app.addHook('onRoute', (route) => {
     fitRouteToContract(route, contract, repliesValidated);
   });
+  app.addHook('onRequest', refuseBrokenQueryEscapes);
   app.addHook('preHandler', authenticateRequests(deps));
 
   const unimplemented: string[] = [];

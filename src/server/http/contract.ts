@@ -15,6 +15,7 @@ type Reference = { $ref: string };
 interface Operation {
   operationId?: string;
   parameters?: (Parameter | Reference)[];
+  requestBody?: { required?: boolean };
 }
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -24,9 +25,14 @@ type PathItem = Partial<Record<(typeof httpMethods)[number], Operation>> & {
   servers?: { url: string }[];
 };
 
+interface Schema {
+  type?: string;
+  pattern?: string;
+}
+
 export interface OpenApiDocument {
   paths: Record<string, PathItem>;
-  components?: { parameters?: Record<string, Parameter> };
+  components?: { parameters?: Record<string, Parameter>; schemas?: Record<string, Schema> };
 }
 
 /** A parameter with every `$ref` in it inlined. */
@@ -74,6 +80,10 @@ export interface Contract {
   shortLinkDocument: OpenApiDocument;
   /** Array query parameters sent as one comma-separated value (`explode: false`), by operation. */
   commaSeparatedQueryParameters: ReadonlyMap<string, readonly string[]>;
+  /** The operations whose request body is required. */
+  operationsRequiringBodies: ReadonlySet<string>;
+  /** Every header parameter's name as the contract spells it, by its lower-cased name. */
+  headerNames: ReadonlyMap<string, string>;
 }
 
 const contractFile = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url));
@@ -109,6 +119,35 @@ function commaSeparatedQueryParameters(document: OpenApiDocument): Map<string, s
   return byOperation;
 }
 
+function operationsOf(document: OpenApiDocument): Operation[] {
+  return Object.values(document.paths).flatMap((pathItem) =>
+    httpMethods.flatMap((method) => pathItem[method] ?? []),
+  );
+}
+
+function operationsRequiringBodies(document: OpenApiDocument): Set<string> {
+  return new Set(
+    operationsOf(document).flatMap((operation) =>
+      operation.requestBody?.required === true && operation.operationId !== undefined
+        ? [operation.operationId]
+        : [],
+    ),
+  );
+}
+
+function headerNames(document: OpenApiDocument): Map<string, string> {
+  const declared = Object.values(document.components?.parameters ?? {}).concat(
+    operationsOf(document).flatMap((operation) =>
+      (operation.parameters ?? []).filter((entry): entry is Parameter => !('$ref' in entry)),
+    ),
+  );
+  return new Map(
+    declared
+      .filter((parameter) => parameter.in === 'header')
+      .map((parameter) => [parameter.name.toLowerCase(), parameter.name]),
+  );
+}
+
 function withPaths(
   document: OpenApiDocument,
   keep: (pathItem: PathItem) => boolean,
@@ -127,7 +166,16 @@ export function loadContract(): Contract {
       document: withPaths(whole, (pathItem) => pathItem.servers === undefined),
       shortLinkDocument: withPaths(whole, (pathItem) => pathItem.servers !== undefined),
       commaSeparatedQueryParameters: commaSeparatedQueryParameters(whole),
+      operationsRequiringBodies: operationsRequiringBodies(whole),
+      headerNames: headerNames(whole),
     };
   }
   return contract;
+}
+
+/** One of the contract's named schemas, for a rule the server applies beyond validation. */
+export function contractSchema(name: string): Schema {
+  const schema = loadContract().document.components?.schemas?.[name];
+  if (schema === undefined) throw new Error(`The contract has no schema named ${name}`);
+  return schema;
 }

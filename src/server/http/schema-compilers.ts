@@ -8,7 +8,11 @@ function createAjv(options: Options): Ajv2020 {
     type: 'number',
     validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31,
   });
-  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) });
+  // Beyond 2^53 a number is no longer exact, so the value meant is not the value read.
+  ajv.addFormat('int64', {
+    type: 'number',
+    validate: (value: number) => Number.isSafeInteger(value),
+  });
   return ajv;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import { ApiProblem, type FieldError } from './api-problem';
+import { loadContract } from './contract';
 
 const errorCodes: Record<string, string> = {
   required: 'Required',
@@ -35,12 +36,25 @@ function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+type RequestPart = FastifyError['validationContext'];
+
 /**
- * The request field an error concerns, named as the contract's examples do: the first segment
- * capitalised (`Email`), nested names as sent (`Parameters.at`, `LinkIds[2]`). The app lower-cases
- * the first letter to find its form field.
+ * A request field named as the contract's examples do: the first segment capitalised (`Email`),
+ * nested names as sent (`Parameters.at`, `LinkIds[2]`), and a header exactly as the contract
+ * spells it (`X-Impersonate`). The app lower-cases the first letter to find its form field.
  */
-function fieldName(error: FastifySchemaValidationError): string {
+export function requestFieldName(part: RequestPart, segments: readonly string[]): string {
+  const [first, ...rest] = segments;
+  if (first === undefined) return '';
+  const name = rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`));
+  const head =
+    part === 'headers'
+      ? (loadContract().headerNames.get(first.toLowerCase()) ?? first)
+      : `${first.charAt(0).toUpperCase()}${first.slice(1)}`;
+  return [head, ...name].join('');
+}
+
+function fieldName(error: FastifySchemaValidationError, part: RequestPart): string {
   const { missingProperty, additionalProperty, propertyName } = error.params;
   const segments = error.instancePath
     .split('/')
@@ -48,28 +62,32 @@ function fieldName(error: FastifySchemaValidationError): string {
     .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
   const leaf = missingProperty ?? additionalProperty ?? propertyName;
   if (typeof leaf === 'string') segments.push(leaf);
-  const [first, ...rest] = segments;
-  if (first === undefined) return '';
-  const name = rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`));
-  return [first.charAt(0).toUpperCase(), first.slice(1), ...name].join('');
+  return requestFieldName(part, segments);
+}
+
+function message(error: FastifySchemaValidationError): string {
+  if (error.keyword === 'type' && error.params.type === 'integer') {
+    return 'This value must be a whole number, written with digits only.';
+  }
+  return messages[error.keyword] ?? sentence(error.message ?? 'is not valid');
 }
 
 /** A 400 with one field error per invalid field, from Ajv's errors for one part of the request. */
 export function invalidRequest(
   errors: FastifySchemaValidationError[],
-  part: FastifyError['validationContext'],
+  part: RequestPart,
 ): ApiProblem {
   const fieldErrors = new Map<string, FieldError>();
   let requestError: string | undefined;
   for (const error of errors) {
-    const name = fieldName(error);
+    const name = fieldName(error, part);
     if (name === '') {
       requestError ??= sentence(`${part ?? 'request'} ${error.message ?? 'is not valid'}`);
     } else if (!fieldErrors.has(name)) {
       fieldErrors.set(name, {
         fieldName: name,
         errorCode: errorCodes[error.keyword] ?? 'Invalid',
-        message: messages[error.keyword] ?? sentence(error.message ?? 'is not valid'),
+        message: message(error),
       });
     }
   }

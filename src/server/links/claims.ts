@@ -119,21 +119,25 @@ export async function signUpToClaim(deps: AppDeps, request: SignupRequest, ip: s
   const { db, clock, config, mailer } = deps;
   const email = request.email.toLowerCase();
   const affiliateToken = affiliateTokenOf(request);
-  const link = await pendingLinkFor(deps, request, ip);
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + confirmationLifetimeHours * 60 * 60 * 1000);
-  const token = await issueClaimToken(
-    db,
-    now,
-    { email, ip, expiresAt },
-    { linkId: link.id, ...affiliateToken },
-  );
-  if (link.claimExpiresAt && link.claimExpiresAt < expiresAt) {
-    await db
-      .update(links)
-      .set({ claimExpiresAt: expiresAt })
-      .where(and(eq(links.id, link.id), isNull(links.ownerId)));
-  }
+  // One transaction: a signup refused by the mail limits leaves no new unclaimed link behind.
+  const { link, token } = await db.transaction(async (tx) => {
+    const pendingLink = await pendingLinkFor({ ...deps, db: tx }, request, ip);
+    const claimToken = await issueClaimToken(
+      tx,
+      now,
+      { email, ip, expiresAt },
+      { linkId: pendingLink.id, ...affiliateToken },
+    );
+    if (pendingLink.claimExpiresAt && pendingLink.claimExpiresAt < expiresAt) {
+      await tx
+        .update(links)
+        .set({ claimExpiresAt: expiresAt })
+        .where(and(eq(links.id, pendingLink.id), isNull(links.ownerId)));
+    }
+    return { link: pendingLink, token: claimToken };
+  });
   await mailer.send(
     confirmationMessage(
       email,

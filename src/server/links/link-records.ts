@@ -18,6 +18,20 @@ import { isLiveLink, purgeExpiredUnclaimedLinks } from './unclaimed';
 export type LinkRow = typeof links.$inferSelect;
 type Link = components['schemas']['Link'];
 type CreateLinkRequest = components['schemas']['CreateLinkRequest'];
+type LinkDisabled = components['schemas']['LinkDisabled'];
+
+const disabledMessages: Record<LinkDisabled['reason'], string> = {
+  reportUpheld:
+    "Disabled after a reader's report about it was upheld. Readers see a page saying the link no longer works.",
+  destinationInvalid:
+    'Disabled because its stored address is not one a reader can be sent to. Change its destination to turn it back on.',
+};
+
+function disabledState(link: LinkRow): LinkDisabled | null {
+  if (link.disabledAt === null) return null;
+  const reason = link.disabledReason ?? 'reportUpheld';
+  return { at: link.disabledAt.toISOString(), reason, message: disabledMessages[reason] };
+}
 
 /** Who holds a new link: its owner, or nobody until the claim expires or the key's holder claims it. */
 export type LinkHolder =
@@ -46,6 +60,7 @@ export function toLinkReply(link: LinkRow, shortLinkOrigin: string): Link {
     allStores: link.allStores,
     clickCount: link.clickCount,
     createdAt: link.createdAt.toISOString(),
+    disabled: disabledState(link),
   };
 }
 
@@ -143,7 +158,10 @@ export async function createLinkRecord(
   throw new Error(`No free code on ${shortLinkDomain} after ${generatedCodeAttempts} attempts`);
 }
 
-/** Points a link at a new destination. One the catalogue does not know keeps the book shown. */
+/**
+ * Points a link at a new destination. One the catalogue does not know keeps the book shown. A
+ * link disabled only because its stored address was invalid works again.
+ */
 export async function changeDestination(
   db: Database,
   link: LinkRow,
@@ -154,7 +172,16 @@ export async function changeDestination(
   const { retailer, storefront, book } = describeDestination(destination);
   const [changed] = await db
     .update(links)
-    .set({ ...book, url: destination.href, retailer, storefront, updatedAt: now })
+    .set({
+      ...book,
+      url: destination.href,
+      retailer,
+      storefront,
+      updatedAt: now,
+      ...(link.disabledReason === 'destinationInvalid'
+        ? { disabledAt: null, disabledReason: null }
+        : {}),
+    })
     .where(eq(links.id, link.id))
     .returning();
   if (!changed) throw ApiProblem.notFound();

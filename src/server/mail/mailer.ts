@@ -27,7 +27,7 @@ function smtpMailer(url: string): Mailer {
   const transport = createTransport(url);
   return {
     async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+      await transport.sendMail({ from, to: { name: '', address: to }, subject, text });
     },
   };
 }
@@ -57,7 +57,12 @@ export function outboxMailer(
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ to, subject, text, actionUrl }) {
-      const { message } = await transport.sendMail({ from, to, subject, text });
+      const { message } = await transport.sendMail({
+        from,
+        to: { name: '', address: to },
+        subject,
+        text,
+      });
       await mkdir(directory, { recursive: true });
       const sentAt = new Date().toISOString().replaceAll(':', '-');
       const name = `${sentAt}-${addressInFileName(to)}-${randomUUID().slice(0, 8)}.eml`;

@@ -1,3 +1,13 @@
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/database';
 import type { ClickRecord } from './click-facts';
 import { storeClicks, vacuumClickRollups, type CountedClicks } from './click-store';
@@ -30,6 +40,13 @@ export interface ClickRecorderOptions {
   maxBuffered?: number;
   /** Batches written between vacuums of the daily roll-ups (see `vacuumClickRollups`). Default 100. */
   vacuumEveryBatches?: number;
+  /**
+   * Where `close` keeps the clicks it could not write, for `replaySpilledClicks` at the next
+   * start. Without it, they are logged as lost.
+   */
+  spillFile?: string;
+  /** How long `close` keeps trying to write before it spills. Default 10 s. */
+  closeWaitMs?: number;
 }
 
 /**
@@ -59,14 +76,20 @@ export class ClickRecorder {
   private failing = false;
   private droppedTotal = 0;
   private droppedUnlogged = 0;
+  private readonly spillFile: string | undefined;
+  private readonly closeWaitMs: number;
+  private readonly flushIntervalMs: number;
 
   constructor(options: ClickRecorderOptions) {
     this.db = options.db;
     this.logger = options.logger;
+    this.spillFile = options.spillFile;
+    this.closeWaitMs = options.closeWaitMs ?? 10_000;
+    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 500;
     this.maxBuffered = options.maxBuffered ?? 100_000;
     this.vacuumEveryBatches = options.vacuumEveryBatches ?? 100;
-    this.timer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 1000);
+    this.timer = setInterval(() => void this.flush(), this.flushIntervalMs);
     this.timer.unref();
   }
 
@@ -115,14 +138,34 @@ export class ClickRecorder {
     return this.writing;
   }
 
-  /** Stops the timer and writes what is held, as the server shuts down. */
+  /**
+   * Stops the timer and writes what is held, as the server shuts down. While the database is
+   * unavailable it tries again for up to `closeWaitMs`, then writes what is left to `spillFile`.
+   */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await this.flush();
-    const unwritten = this.buffered;
-    if (unwritten > 0) {
-      this.logger.warn({ unwritten }, 'Clicks could not be written at close');
+    const deadline = performance.now() + this.closeWaitMs;
+    const remaining = () => Math.max(0, deadline - performance.now());
+    // A write that hangs on a connection that no longer answers is not waited for past the
+    // deadline; its transaction never commits once the process exits.
+    await Promise.race([this.flush(), sleep(remaining())]);
+    while (this.buffered > 0 && remaining() > 0) {
+      await sleep(Math.min(this.flushIntervalMs, remaining()));
+      await Promise.race([this.flush(), sleep(remaining())]);
     }
+    const unwritten = this.buffered;
+    if (unwritten === 0) return;
+    if (this.spillFile === undefined) {
+      this.logger.warn({ unwritten }, 'Clicks could not be written at close and are lost');
+      return;
+    }
+    for (const row of this.open.values()) this.unwritten.push(row);
+    this.open = new Map();
+    spillRows(this.spillFile, [...readSpill(this.spillFile), ...this.unwritten]);
+    this.logger.warn(
+      { unwritten, spillFile: this.spillFile },
+      'Clicks could not be written at close; they are kept in the spill file for the next start',
+    );
   }
 
   private async writeHeld(): Promise<void> {
@@ -166,4 +209,52 @@ export class ClickRecorder {
     );
     this.droppedUnlogged = 0;
   }
+}
+
+/** Clicks held at shutdown, as the spill file keeps them. */
+type SpilledRow = Omit<HeldRow, 'occurredAt'> & { occurredAt: string };
+
+function readSpill(file: string): HeldRow[] {
+  if (!existsSync(file)) return [];
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as SpilledRow[];
+  return rows.map((row) => ({ ...row, occurredAt: new Date(row.occurredAt) }));
+}
+
+/** Written to a temporary file and renamed over the spill file, so it is never half written. */
+function spillRows(file: string, rows: readonly HeldRow[]): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(rows));
+  renameSync(temporary, file);
+}
+
+/**
+ * Writes the clicks a previous shutdown spilled, in one transaction that deletes the file as its
+ * last step before the commit: a crash while the rows are written leaves the file and no rows,
+ * and a failed commit writes the file again. A click is never counted twice; only a crash in the
+ * instant between the delete and the commit would lose the file's clicks. Returns how many
+ * clicks were written.
+ */
+export async function replaySpilledClicks(
+  db: Database,
+  file: string,
+  batchSize = 500,
+): Promise<number> {
+  const rows = readSpill(file);
+  if (rows.length === 0) {
+    if (existsSync(file)) unlinkSync(file);
+    return 0;
+  }
+  try {
+    await db.transaction(async (tx) => {
+      for (let start = 0; start < rows.length; start += batchSize) {
+        await storeClicks(tx, rows.slice(start, start + batchSize));
+      }
+      unlinkSync(file);
+    });
+  } catch (error) {
+    if (!existsSync(file)) spillRows(file, rows);
+    throw error;
+  }
+  return rows.reduce((clicks, row) => clicks + row.count, 0);
 }

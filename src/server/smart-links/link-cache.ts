@@ -2,8 +2,11 @@
 // least-recently-used map of links by code, each with its author's affiliate tokens. Edits in this
 // process forget the entries they change at once; an entry also expires after `ttlMs`, which
 // bounds how long another server process behind the same load balancer can serve an old one.
+// While the database is unavailable an expired entry is served as it was (stale while
+// unavailable), so redirects outlive an outage of any length; edits still forget entries at once.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { affiliateTokens, links } from '../db/schema';
 import { isWebProtocol } from '../links/destinations';
 import { atDomainAndCode } from '../links/link-records';
@@ -35,6 +38,12 @@ export interface ShortLink {
 export interface LinkCacheOptions {
   maxEntries?: number;
   ttlMs?: number;
+  /**
+   * While the database is unavailable, an expired entry is served for this long before a lookup
+   * asks the database again, so an outage costs a query every few seconds, not one per visit.
+   * Default 5 s.
+   */
+  unavailableRetryMs?: number;
 }
 
 interface Entry {
@@ -47,18 +56,31 @@ export class LinkCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
+  private readonly unavailableRetryMs: number;
 
   constructor(options: LinkCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.ttlMs = options.ttlMs ?? 30_000;
+    this.unavailableRetryMs = options.unavailableRetryMs ?? 5_000;
   }
 
-  /** The link at the domain and code, from memory when it was looked up lately. */
+  /**
+   * The link at the domain and code, from memory when it was looked up lately, or from an
+   * expired entry when the database is unavailable; rejects when neither can tell.
+   */
   async find(db: Database, domain: string, code: string, now: Date): Promise<ShortLink | null> {
     const cached = this.peek(domain, code, now);
     if (cached !== undefined) return cached;
     const key = cacheKey(domain, code);
-    const link = await loadShortLink(db, domain, code);
+    let link;
+    try {
+      link = await loadShortLink(db, domain, code);
+    } catch (error) {
+      const stale = this.entries.get(key);
+      if (!stale || !isDatabaseUnavailable(error)) throw error;
+      this.remember(key, { link: stale.link, expiresAt: now.getTime() + this.unavailableRetryMs });
+      return usable(stale.link, now);
+    }
     this.remember(key, { link, expiresAt: now.getTime() + this.ttlMs });
     return usable(link, now);
   }

@@ -112,6 +112,8 @@ export function recordClick(
     return;
   }
   recording.salts.saltFor(occurredAt).then(record, (error: unknown) => {
-    recording.log.warn({ err: error }, 'A click could not be recorded');
+    // The message only: a failed query's error carries its parameters, here the day's salt.
+    const reason = error instanceof Error ? error.message : String(error);
+    recording.log.warn({ reason }, 'A click could not be recorded');
   });
 }

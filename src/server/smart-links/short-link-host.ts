@@ -18,6 +18,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { unavailableRetryAfterSeconds } from '../http/api-problem';
+import { answerClientErrors } from '../http/error-handler';
+import { withRedactedRequests } from '../http/log-redaction';
 import { loadContract } from '../http/contract';
 import { lowerCaseHeaderNames } from '../http/contract-routes';
 import { bodySchemas, parameterSchemas } from '../http/schema-compilers';
@@ -35,12 +37,13 @@ import {
   type ClickRecording,
   type ClickToRecord,
 } from './link-redirect';
-import { sendPage } from './pages/page-reply';
+import { neverKept, perReaderCaching, sendPage, sharedBriefly } from './pages/page-reply';
 import { renderAllStoresPage, renderCollectionPage } from './pages/store-pages';
-import { acceptOnlyStoreForms } from './store-form';
+import { acceptOnlyStoreForms, isFromAnotherSite } from './store-form';
 import {
   renderLinkDisabledPage,
   renderNotFoundPage,
+  renderOtherSiteFormPage,
   renderUnreadableRequestPage,
   renderUnavailablePage,
 } from './pages/status-pages';
@@ -91,11 +94,20 @@ export function buildShortLinkHost(
   const { db, clock, config, links } = deps;
   const secureCookie = new URL(config.shortLinkOrigin).protocol === 'https:';
   const statusPage = { appOrigin: config.appOrigin };
+  const readerPage = perReaderCaching(config.countryHeader);
   const visitorAddress = visitorAddressFinder(config.trustedProxies);
   let answerCachedRedirect: ReturnType<typeof cachedRedirectAnswerer> = () => false;
 
   const host = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedRequests(options.logger),
+    // No link has a code with a broken %-escape or over 100 characters.
+    frameworkErrors: (_error, _request, reply) => {
+      void sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
+    },
+    clientErrorHandler: answerClientErrors(() => ({
+      contentType: 'text/html; charset=utf-8',
+      body: renderUnreadableRequestPage(statusPage),
+    })),
     // Two log lines per redirect would cost a quarter of the host's throughput; failures and
     // lost clicks are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -109,6 +121,16 @@ export function buildShortLinkHost(
   void host.register(fastifyCookie);
   host.decorateRequest('clickToRecord', null);
   acceptOnlyStoreForms(host);
+  host.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'POST' && isFromAnotherSite(request)) {
+      return sendPage(reply, 403, renderOtherSiteFormPage(statusPage), neverKept);
+    }
+  });
+  host.addHook('preValidation', async (request, reply) => {
+    if (request.method === 'POST' && request.body == null) {
+      return sendPage(reply, 400, renderNotFoundPage(statusPage), neverKept);
+    }
+  });
 
   function lookUp(code: string): Promise<ShortLink | null> {
     return links.find(db, shortLinkDomain, code, clock.now());
@@ -121,8 +143,8 @@ export function buildShortLinkHost(
   const followShortLink: RouteHandlerMethod = async (request, reply) => {
     const { code } = request.params as operations['followShortLink']['parameters']['path'];
     const link = await lookUp(code);
-    if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
-    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage));
+    if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
+    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage), neverKept);
     const country = countryOf(request);
     const query = readerQuery(request.url);
     const stores = link.allStores ? storesForLink(link, country, query) : [];
@@ -139,7 +161,7 @@ export function buildShortLinkHost(
           storeClick(link, remembered, country),
         );
       }
-      return sendPage(reply, 200, allStoresPage(link, stores, `/${link.code}`));
+      return sendPage(reply, 200, allStoresPage(link, stores, `/${link.code}`), readerPage);
     }
     const { location, click } = plainLinkRedirect(link, country, query);
     return redirect(request, reply, 302, location, click);
@@ -149,13 +171,13 @@ export function buildShortLinkHost(
     const { code } = request.params as operations['chooseStore']['parameters']['path'];
     const choice = request.body as StoreChoice;
     const link = await lookUp(code);
-    if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
-    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage));
+    if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
+    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage), neverKept);
     const country = countryOf(request);
     const stores = storesForLink(link, country, new URLSearchParams());
     const store = stores.find(({ storeId }) => storeId === choice.store);
     if (store === undefined) {
-      return sendPage(reply, 400, allStoresPage(link, stores, `/${link.code}`));
+      return sendPage(reply, 400, allStoresPage(link, stores, `/${link.code}`), neverKept);
     }
     rememberStore(reply, choice);
     return redirect(request, reply, 303, store.url.href, storeClick(link, store, country));
@@ -164,7 +186,8 @@ export function buildShortLinkHost(
   const openCollectionPage: RouteHandlerMethod = async (request, reply) => {
     const { alias } = request.params as operations['openCollectionPage']['parameters']['path'];
     const collection = await findCollectionLinks(db, alias, lookUp);
-    if (collection === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
+    if (collection === null)
+      return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
     const country = countryOf(request);
     return sendPage(
       reply,
@@ -181,6 +204,7 @@ export function buildShortLinkHost(
         choosePath: `/c/${alias}`,
         appOrigin: config.appOrigin,
       }),
+      readerPage,
     );
   };
 
@@ -189,7 +213,8 @@ export function buildShortLinkHost(
     const choice = request.body as CollectionStoreChoice;
     const [code = '', storeId] = choice.store.split(':');
     const collection = await findCollectionLinks(db, alias, lookUp);
-    if (collection === null) return sendPage(reply, 404, renderNotFoundPage(statusPage));
+    if (collection === null)
+      return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
     const link = collection.links.find(
       (member) => member.code.toLowerCase() === code.toLowerCase(),
     );
@@ -200,7 +225,7 @@ export function buildShortLinkHost(
         )
       : undefined;
     if (link === undefined || store === undefined) {
-      return sendPage(reply, 400, renderNotFoundPage(statusPage));
+      return sendPage(reply, 400, renderNotFoundPage(statusPage), neverKept);
     }
     rememberStore(reply, { store: store.storeId, remember: choice.remember });
     return redirect(request, reply, 303, store.url.href, storeClick(link, store, country));
@@ -251,21 +276,26 @@ export function buildShortLinkHost(
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'The database is unavailable');
       reply.header('retry-after', String(unavailableRetryAfterSeconds));
-      return sendPage(reply, 503, renderUnavailablePage(statusPage));
+      return sendPage(reply, 503, renderUnavailablePage(statusPage), neverKept);
     }
     if (error.validationContext === 'headers') {
-      return sendPage(reply, 400, renderUnreadableRequestPage(statusPage));
+      return sendPage(reply, 400, renderUnreadableRequestPage(statusPage), neverKept);
     }
     // A code no link can have (`/favicon.ico`) is not a link; a malformed store form is refused.
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return sendPage(reply, request.method === 'POST' ? 400 : 404, renderNotFoundPage(statusPage));
+      return sendPage(
+        reply,
+        request.method === 'POST' ? 400 : 404,
+        renderNotFoundPage(statusPage),
+        neverKept,
+      );
     }
     request.log.error({ err: error }, 'A short link failed');
-    return sendPage(reply, 500, renderUnavailablePage(statusPage));
+    return sendPage(reply, 500, renderUnavailablePage(statusPage), neverKept);
   });
   host.setNotFoundHandler((_request, reply) =>
-    sendPage(reply, 404, renderNotFoundPage(statusPage)),
+    sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly),
   );
 
   const contract = loadContract();

@@ -1,5 +1,5 @@
 // The short-link host's request bodies: the store form the contract declares, and nothing else.
-import { errorCodes, type FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 export function acceptOnlyStoreForms(host: FastifyInstance): void {
   // Fastify's own JSON and text parsers go.
@@ -17,4 +17,18 @@ export function acceptOnlyStoreForms(host: FastifyInstance): void {
   host.addContentTypeParser('text/html', (_request, _body, done) => {
     done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('text/html'));
   });
+}
+
+/**
+ * Whether a store form was sent by another site, which could otherwise set a reader's
+ * remembered store for them. Browsers say so in `Sec-Fetch-Site`; a browser that does not send
+ * it still names the page's origin in `Origin` (`null` from an opaque page, such as a
+ * sandboxed frame).
+ */
+export function isFromAnotherSite({ headers }: FastifyRequest): boolean {
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'cross-site';
+  const origin = headers.origin;
+  if (origin === undefined) return false;
+  return !URL.canParse(origin) || new URL(origin).host !== headers.host;
 }

@@ -1,6 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { visitorSalts } from '../db/schema';
 import { utcDay } from './click-facts';
 
@@ -36,19 +37,35 @@ export class VisitorSalts {
       return this.current.salt;
     }
     const from = at - (at % dayMs);
-    const salt = this.read(utcDay(from));
+    const forget = () => {
+      if (this.current?.from === from) this.current = undefined;
+    };
+    const salt = this.read(utcDay(from)).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // Clicks are kept through an outage, so they need a key: until the database answers, this
+      // process's own salt for the day. At worst a reader's repeat across the outage counts twice.
+      forget();
+      return this.outageSaltFor(from);
+    });
     const current: NonNullable<typeof this.current> = { from, until: from + dayMs, salt };
     this.current = current;
     salt.then(
       (read) => {
-        current.read = read;
+        if (this.current === current) current.read = read;
       },
       // A failed read is tried again on the next call instead of being remembered.
-      () => {
-        if (this.current === current) this.current = undefined;
-      },
+      forget,
     );
     return salt;
+  }
+
+  private outageSalt: { from: number; salt: string } | undefined;
+
+  private outageSaltFor(from: number): string {
+    if (this.outageSalt?.from !== from) {
+      this.outageSalt = { from, salt: randomBytes(32).toString('base64url') };
+    }
+    return this.outageSalt.salt;
   }
 
   private async read(day: string): Promise<string> {

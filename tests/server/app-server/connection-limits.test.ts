@@ -17,6 +17,7 @@ const limits: ConnectionLimits = {
   requestTimeoutMs: 2_000,
   idleTimeoutMs: 1_500,
   maxConnections: 40,
+  maxConnectionsPerAddress: 40,
 };
 /** Node checks header timeouts every 250 ms; a closed socket's event may lag a little more. */
 const closeWithin = limits.headersTimeoutMs + 1_500;
@@ -194,6 +195,66 @@ describe('over HTTPS with HTTP/2', () => {
       expect(Math.max(...lifetimes)).toBeLessThan(closeWithin);
     } finally {
       session?.close();
+      for (const connection of slow) connection.stop();
+    }
+  });
+});
+
+describe('a fair share per client address', () => {
+  const fairLimits: ConnectionLimits = { ...limits, maxConnectionsPerAddress: 10 };
+  let server: TestAppServer;
+  let port = 0;
+
+  beforeAll(async () => {
+    server = await startTestAppServer({ limits: fairLimits });
+    port = Number(new URL(server.origin).port);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** A GET from another loopback address than the slow connections'. */
+  function statusFrom(localAddress: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = connectTcp({ port, host: '127.0.0.1', localAddress });
+      socket.on('error', reject);
+      socket.once('connect', () => {
+        socket.write('GET /faq HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      });
+      let reply = '';
+      socket.on('data', (chunk: Buffer) => {
+        reply += chunk.toString();
+      });
+      socket.once('close', () => {
+        resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0));
+      });
+    });
+  }
+
+  test('one address filling the cap with slow bodies cannot lock another reader out', async () => {
+    const slowBody = 'POST /faq HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n';
+    const slow = Array.from({ length: fairLimits.maxConnections }, () =>
+      openSlowConnection(
+        () => connectTcp({ port, host: '127.0.0.1', localAddress: '127.0.0.2' }),
+        slowBody,
+      ),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      expect(await statusFrom('127.0.0.3')).toBe(200);
+      const lifetimes = await Promise.race([
+        Promise.all(slow.slice(fairLimits.maxConnectionsPerAddress).map(({ closed }) => closed)),
+        new Promise<number[]>((resolve) => {
+          setTimeout(() => {
+            resolve([]);
+          }, 1_000);
+        }),
+      ]);
+      expect(lifetimes).toHaveLength(
+        fairLimits.maxConnections - fairLimits.maxConnectionsPerAddress,
+      );
+    } finally {
       for (const connection of slow) connection.stop();
     }
   });

@@ -1,9 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
 import {
   ClickRecorder,
+  replaySpilledClicks,
   type ClickRecorderOptions,
 } from '../../../src/server/smart-links/click-recorder';
 import { setUpTestApp } from '../support/test-app';
@@ -238,7 +242,7 @@ describe('the click recorder', () => {
   test('says how many clicks it could not write at close', async () => {
     const { db } = testApp();
     const [link = ''] = await insertLinks(db, ['salt-orchard']);
-    const { recorder, warnings } = recorderOn(db);
+    const { recorder, warnings } = recorderOn(db, { closeWaitMs: 0 });
     const bringClicksTableBack = await takeClicksTableAway(db);
     recorder.record(clickAt(link, 1));
 
@@ -247,8 +251,30 @@ describe('the click recorder', () => {
 
     expect(warnings.at(-1)).toEqual({
       details: { unwritten: 1 },
-      message: 'Clicks could not be written at close',
+      message: 'Clicks could not be written at close and are lost',
     });
+  });
+
+  test('keeps the clicks it could not write at close in the spill file, which a replay writes once and deletes', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const spillFile = join(
+      mkdtempSync(join(tmpdir(), 'shelflink-spill-')),
+      'unwritten-clicks.json',
+    );
+    const { recorder } = recorderOn(db, { closeWaitMs: 0, spillFile });
+    const bringClicksTableBack = await takeClicksTableAway(db);
+    recorder.record(clickAt(link, 1));
+    recorder.record(clickAt(link, 2));
+
+    await recorder.close();
+    await bringClicksTableBack();
+    expect(existsSync(spillFile)).toBe(true);
+
+    expect(await replaySpilledClicks(db, spillFile)).toBe(2);
+    expect(existsSync(spillFile)).toBe(false);
+    expect(await replaySpilledClicks(db, spillFile)).toBe(0);
+    expect(await storedClickTotal(db)).toBe(2);
   });
 
   test('vacuums the daily roll-ups every so many batches, as the embedded database has no autovacuum', async () => {

@@ -71,4 +71,27 @@ describe("the visitors' daily salt", () => {
 
     await expect(salts.saltFor(new Date('2026-11-21T09:00:01Z'))).resolves.toMatch(/^[\w-]{43}$/);
   });
+
+  test('during an outage is one of this process’s own for the day, and the stored one after', async () => {
+    const { db } = testApp();
+    let reachable = false;
+    const unreachable = () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    };
+    const line = new Proxy(db, {
+      get: (target, property, receiver): unknown =>
+        reachable ? Reflect.get(target, property, receiver) : unreachable,
+    });
+    const salts = new VisitorSalts(line);
+
+    const during = await salts.saltFor(new Date('2026-11-21T09:00:00Z'));
+    const later = await salts.saltFor(new Date('2026-11-21T09:30:00Z'));
+    reachable = true;
+    const after = await salts.saltFor(new Date('2026-11-21T10:00:00Z'));
+
+    expect(during).toMatch(/^[\w-]{43}$/);
+    expect(later).toBe(during);
+    expect(after).not.toBe(during);
+    expect(await storedDays()).toEqual(['2026-11-21']);
+  });
 });

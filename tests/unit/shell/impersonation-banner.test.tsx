@@ -78,18 +78,21 @@ describe('the impersonation banner', () => {
   });
 
   test('names the account by its e-mail, saying so while it loads, never by its id', async () => {
-    let answer: (reply: Response) => void = () => undefined;
-    fetchMock.mockImplementation(
-      () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const waiting: ((reply: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise((resolve) => waiting.push(resolve)));
     renderShell('/links/books', '10482');
     const region = await banner();
     expect(region).toHaveTextContent('You are acting as another user (loading their e-mail…)');
 
-    answer(jsonReply(200, { userId: '10482', email: 'maya.okafor@example.com', plan: 'standard' }));
+    // The banner can show before its request is sent: answer only once it has been.
+    await waitFor(() => {
+      expect(waiting.length).toBeGreaterThan(0);
+    });
+    for (const answer of waiting) {
+      answer(
+        jsonReply(200, { userId: '10482', email: 'maya.okafor@example.com', plan: 'standard' }),
+      );
+    }
     await waitFor(() => {
       expect(region).toHaveTextContent('You are acting as maya.okafor@example.com.');
     });

@@ -51,6 +51,7 @@ export function createdLink(overrides: Partial<Link> = {}): Link {
     allStores: false,
     clickCount: 0,
     createdAt: '2026-11-21T09:14:00Z',
+    disabled: null,
     ...overrides,
   };
 }

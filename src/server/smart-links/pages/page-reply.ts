@@ -16,13 +16,45 @@ const readerPageHeaders = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+/** How long, and by whom, a page may be kept: each kind of page chooses its own. */
+export interface PageCaching {
+  cacheControl: string;
+  /** Request headers the page depends on, beside `Accept-Encoding`. */
+  varyOn?: readonly string[];
+}
+
+/**
+ * A page chosen for its reader: stores for the country read from `countryHeader` (else
+ * `Accept-Language`), and on an all-stores link the store a cookie remembers. No shared cache may
+ * keep it, or one country's stores would be shown to everyone, and the browser asks again each
+ * time, so a store remembered a moment ago applies.
+ */
+export function perReaderCaching(countryHeader: string): PageCaching {
+  return {
+    cacheControl: 'private, no-cache',
+    varyOn: [countryHeader.toLowerCase(), 'accept-language', 'cookie'],
+  };
+}
+
+/** A page that says the same to every reader for now, such as no link at this code: kept a minute. */
+export const sharedBriefly: PageCaching = { cacheControl: 'public, max-age=60' };
+
+/** An answer to this request only (a failure, a refused form, a switched-off link): never kept. */
+export const neverKept: PageCaching = { cacheControl: 'no-store' };
+
 /** Pages are a few kilobytes, compressed here so that they stay small on any deployment. */
-export function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  caching: PageCaching,
+): FastifyReply {
   void reply
     .code(status)
     .type('text/html; charset=utf-8')
     .headers(readerPageHeaders)
-    .header('vary', 'accept-encoding');
+    .header('cache-control', caching.cacheControl)
+    .header('vary', ['accept-encoding', ...(caching.varyOn ?? [])].join(', '));
   if (!/\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')) return reply.send(html);
   return reply.header('content-encoding', 'gzip').send(gzipSync(html));
 }

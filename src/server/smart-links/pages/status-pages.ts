@@ -28,7 +28,7 @@ export function renderLinkDisabledPage({ appOrigin }: StatusPageInput): string {
     noindex: true,
     affiliateDisclosure: false,
     main: markup`<h1>This link has been switched off</h1>
-<p>A reader reported a problem with this author's link, and Shelflink checked and confirmed it, so the link has been switched off for now.</p>
+<p>Shelflink switched this author's link off for now: a reader reported a problem with it that we checked and confirmed, or the address it led to is not one we can send readers to.</p>
 <p>The author can fix it from their Shelflink dashboard, and then the link will work again. Until then, you can find the book by searching for its title at your favourite bookshop.</p>
 <p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
   });
@@ -58,6 +58,20 @@ export function renderUnavailablePage({ appOrigin }: StatusPageInput): string {
     affiliateDisclosure: false,
     main: markup`<h1>This link didn't open</h1>
 <p>Something on our side got in the way of opening this link. Nothing is wrong with the link itself: please try again in a moment.</p>
+<p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
+  });
+}
+
+/** 403: a store choice sent from another website, which is not followed or remembered. */
+export function renderOtherSiteFormPage({ appOrigin }: StatusPageInput): string {
+  return renderPage({
+    title: 'Store choice not saved | Shelflink',
+    description: 'A store choice sent from another website was not saved.',
+    appOrigin,
+    noindex: true,
+    affiliateDisclosure: false,
+    main: markup`<h1>This store choice wasn't saved</h1>
+<p>Another website tried to choose a store for you, so we didn't follow it or remember it. To pick your store, open the book's link again and choose on its page.</p>
 <p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
   });
 }
