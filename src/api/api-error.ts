@@ -44,14 +44,12 @@ export class ApiError extends Error {
     this.fieldErrors = toFieldErrors(responseStatus);
   }
 
-  /** No live session: signed out, expired or revoked. */
+  /**
+   * A 401 or a 403: the codes the app treats as unauthenticated (SPEC §9). The server answers
+   * 403 for "not allowed", and the app ends the session on it all the same.
+   */
   get isUnauthenticated(): boolean {
-    return this.status === 401;
-  }
-
-  /** The session is live but may not do this; it ends the session only on a session check. */
-  get isForbidden(): boolean {
-    return this.status === 403;
+    return this.status === 401 || this.status === 403;
   }
 
   get isUnreachable(): boolean {

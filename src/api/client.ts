@@ -32,8 +32,6 @@ async function readJsonBody(response: Response): Promise<unknown> {
 }
 
 const UNREADABLE = Symbol('unreadable');
-/** The calls whose 401 or 403 both mean the session is gone. */
-const SESSION_CHECK_PATHS: ReadonlySet<string> = new Set(['/auth', '/auth/session']);
 
 /** A successful reply's JSON body: `undefined` when it has none, UNREADABLE when it is not JSON. */
 async function readSuccessBody(response: Response): Promise<unknown> {
@@ -70,7 +68,7 @@ function impersonationMiddleware(hooks: ApiClientHooks): Middleware {
 
 function replyMiddleware(hooks: ApiClientHooks): Middleware {
   return {
-    async onResponse({ response, schemaPath }) {
+    async onResponse({ response }) {
       if (response.ok) {
         const body = await readSuccessBody(response);
         if (body === UNREADABLE) {
@@ -102,11 +100,8 @@ function replyMiddleware(hooks: ApiClientHooks): Middleware {
         response.status,
       );
       const error = new ApiError(response.status, responseStatus);
-      // 403 means "not allowed" (the contract's conventions); only on the session check does it
-      // mean the session is gone (SPEC §8).
-      const endsSession =
-        error.isUnauthenticated || (error.isForbidden && SESSION_CHECK_PATHS.has(schemaPath));
-      if (endsSession) hooks.onUnauthenticated(error);
+      // A 401 or 403 from any call ends the session (SPEC §8); the app decides what that means.
+      if (error.isUnauthenticated) hooks.onUnauthenticated(error);
       else hooks.reportError(error);
       throw error;
     },

@@ -24,6 +24,9 @@ export function connectAppServices(
   configureApiClient({
     getImpersonateAs: () => sessionStore.get().impersonateAs,
     onUnauthenticated: () => {
+      // Only a session can end. A visitor signed out on purpose (on the sign-in page, making a
+      // link to claim later) stays where they are, and the screen that asked says it was refused.
+      if (!sessionStore.get().isAuthenticated) return;
       completeSignOut({ queryClient, sessionStore });
       void router.navigate({ to: '/', replace: true });
     },

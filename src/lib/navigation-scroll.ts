@@ -11,8 +11,31 @@ function scrollToElement(id: string): void {
 }
 
 /**
+ * Resolves once what arrives late on a fresh page has arrived and been laid out: the page's
+ * scripts, styles and images (the load event) and its web fonts, whose swap changes the height of
+ * every heading above a target.
+ */
+function pageContentSettled(): Promise<void> {
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          window.addEventListener(
+            'load',
+            () => {
+              resolve();
+            },
+            { once: true },
+          );
+        });
+  return loaded.then(async () => {
+    if ('fonts' in document) await document.fonts.ready;
+  });
+}
+
+/**
  * After a navigation: to the top, or smoothly to the hash target with an offset, waiting for
- * the new page to settle when the path changed.
+ * the new page to settle when the path changed (on a fresh page, also for its late content).
  */
 export function scrollAfterNavigation({
   hash,
@@ -27,7 +50,9 @@ export function scrollAfterNavigation({
   }
   if (pathChanged)
     window.setTimeout(() => {
-      scrollToElement(hash);
+      void pageContentSettled().then(() => {
+        scrollToElement(hash);
+      });
     }, HASH_SCROLL_DELAY_MS);
   // For a hash the browser went to itself (typed in the address bar, back or forward), it jumps
   // to the target in its next rendering update, which would cut short a smooth scroll started

@@ -1,17 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '@/components/page-loader';
+import { TokenLinkPage } from '@/features/auth/token-link-page';
 import { tokenSignIn } from '@/features/auth/token-sign-in-later';
 import { titleMeta } from '@/lib/page-title';
 
 export const Route = createFileRoute('/confirm/$token')({
-  // Claims the pending link and always redirects with replace, so the token does not linger.
-  // A preload must not spend the one-time token.
-  beforeLoad: ({ context, params, preload }) =>
-    preload
-      ? undefined
-      : tokenSignIn
-          .load()
-          .then(({ confirmRegistration }) => confirmRegistration(params.token, context)),
-  head: () => titleMeta('Confirming your registration'),
+  // Reads whom the link is for without using it up; only the visitor's click claims the pending
+  // link and signs in.
+  loader: ({ params }) =>
+    tokenSignIn
+      .load()
+      .then(({ previewTokenLink }) => previewTokenLink(params.token, 'confirmation')),
+  head: () => titleMeta('Confirm your registration'),
   pendingComponent: PageLoader,
+  component: ConfirmationLinkScreen,
 });
+
+function ConfirmationLinkScreen() {
+  const { token } = Route.useParams();
+  const email = Route.useLoaderData();
+  return <TokenLinkPage token={token} email={email} kind="confirmation" />;
+}

@@ -105,6 +105,9 @@ export async function checkSession(
       return { session: sessionStore.get(), sessionCheckFailed: false };
     return { session: sessionStore.applyReply(reply), sessionCheckFailed: false };
   } catch (error) {
+    // A sign-in while the check was under way empties the request cache, which cancels the check.
+    if (sessionStore.get() !== stored)
+      return { session: sessionStore.get(), sessionCheckFailed: false };
     // A check cut off (the page is being reloaded or left, or the request was cancelled) says
     // nothing about the session, so the stored one is kept.
     if (wasCutOff(error)) return { session: sessionStore.markChecked(), sessionCheckFailed: true };
@@ -125,10 +128,6 @@ export function sessionCheckFailure(queryClient: QueryClient): Error | undefined
     .filter((state) => state?.status === 'error')
     .sort((a, b) => (b?.errorUpdatedAt ?? 0) - (a?.errorUpdatedAt ?? 0));
   const error: unknown = latest?.error;
-  if (
-    !(error instanceof Error) ||
-    (isApiError(error) && (error.isUnauthenticated || error.isForbidden))
-  )
-    return undefined;
+  if (!(error instanceof Error) || (isApiError(error) && error.isUnauthenticated)) return undefined;
   return error;
 }

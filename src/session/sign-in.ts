@@ -40,8 +40,8 @@ export function startSessionOnce(session: AuthSession): void {
 
 /**
  * Stores the signed-out session and drops what the cache held for the user. Reads still in flight
- * stay: the one whose 401 ended the session settles as that error. Dropping it would have its
- * screen ask again at once, and each new 401 would sign out again, without end.
+ * stay: the one whose 401 or 403 ended the session settles as that error. Dropping it would have
+ * its screen ask again at once, and each new refusal would sign out again, without end.
  */
 export function completeSignOut({ queryClient, sessionStore }: SessionServices): void {
   const wasSignedIn = sessionStore.get().isAuthenticated;

@@ -218,6 +218,7 @@ test.describe('analytics for a signed-in author', () => {
       { name: SESSION_COOKIE, value: 'e2e-login', url: appOrigin, httpOnly: true },
     ]);
     await page.goto('/login/sl_9f2c41d7b8e34a6c');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(/\/links\/books/);
     await expect
       .poll(() => analyticsEvents(receiver).map((event) => event.type), {
@@ -251,6 +252,7 @@ test.describe('analytics on a return visit', () => {
   }) => {
     await preferMock(page, '/auth', 'example=signedOut');
     await page.goto('/login/sl_9f2c41d7b8e34a6c');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(/\/links\/books/);
     // Everything signing in sends (its identify and alias, the session start's identify and the
     // first page view) has arrived, so none of it can arrive after the opt-out.
@@ -303,6 +305,7 @@ test.describe('analytics on a return visit', () => {
     await page.goto('/');
     await consentBanner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
     await page.goto('/login/sl_9f2c41d7b8e34a6c');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(/\/links\/books/);
     const savedCategories = async () => {
       const savedChoices = (await context.cookies()).filter(

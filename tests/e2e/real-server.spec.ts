@@ -99,6 +99,7 @@ test('a visitor makes a link signed out and claims it by confirming an e-mail', 
     .poll(() => linkMailedTo(product, 'new.reader@example.com', '/confirm/'))
     .toContain('/confirm/');
   await page.goto(linkMailedTo(product, 'new.reader@example.com', '/confirm/'));
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   const listed = await page.request.get(`${product.origin}/api/v1/links/list`);
   expect(await listed.json()).toMatchObject({

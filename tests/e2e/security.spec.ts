@@ -519,6 +519,7 @@ test.describe('tokens and the session id', () => {
     await page.goto('/faq');
     const login = page.waitForResponse((response) => response.url().endsWith('/api/v1/login'));
     await page.goto(`/login/${SIGN_IN_TOKEN}`);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     // The reply did carry the session id: it is dropped on the floor, not stored.
     expect(await (await login).json()).toMatchObject({ sessionId: SESSION_ID });
     await expect(page).toHaveURL('/links/books');
@@ -531,6 +532,7 @@ test.describe('tokens and the session id', () => {
     await page.goto('/faq');
     const claim = page.waitForRequest((request) => request.url().endsWith('/api/v1/links/pending'));
     await page.goto(`/confirm/${CONFIRM_TOKEN}`);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     expect((await claim).postDataJSON()).toEqual({ token: CONFIRM_TOKEN });
     await expect(page).toHaveURL('/links/books');
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
@@ -578,6 +580,7 @@ test.describe('the redirect after signing in', () => {
       ]);
       await preferMock(page, '/auth/session', 'example=signedInAuthor');
       await page.goto(`/login/${SIGN_IN_TOKEN}`);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await expect(page).toHaveURL(landing);
       await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
       expect(new URL(page.url()).origin).toBe(appOrigin);

@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import {
+  apiCall,
   appOrigin,
   expect,
+  isApiCall,
   preferMock,
   readWebStorage,
   SESSION_COOKIE,
@@ -16,6 +18,11 @@ async function expectSignedOut(page: Page) {
   expect(await page.evaluate(() => window.sessionStorage.getItem('shelflink.session'))).toBeNull();
 }
 
+/** The one button of a mailed link's screen, which alone signs in. */
+function continueButton(page: Page) {
+  return page.getByRole('button', { name: 'Continue', exact: true });
+}
+
 /** Asks for a sign-in link on the open sign-in page, then opens the link as the mail would. */
 async function signInByEmailedLink(page: Page, context: BrowserContext) {
   await page.getByRole('textbox', { name: 'E-mail address' }).fill('maya.okafor@example.com');
@@ -26,6 +33,7 @@ async function signInByEmailedLink(page: Page, context: BrowserContext) {
   ]);
   await preferMock(page, '/auth/session', 'example=signedInAuthor');
   await page.goto(`/login/${signInToken}`);
+  await continueButton(page).click();
 }
 
 test.describe('signing in', () => {
@@ -61,9 +69,21 @@ test.describe('signing in', () => {
     ]);
     await preferMock(page, '/auth/session', 'example=signedInAuthor');
     await page.goto('/');
-    const login = page.waitForRequest((request) => request.url().endsWith('/api/v1/login'));
+    const logins: unknown[] = [];
+    page.on('request', (request) => {
+      if (isApiCall(request, 'POST', '/v1/login')) logins.push(request.postDataJSON());
+    });
+    const preview = page.waitForRequest(apiCall('POST', '/v1/login/preview'));
     await page.goto(`/login/${signInToken}`);
-    expect((await login).postDataJSON()).toEqual({ token: signInToken });
+    // Only whom the link is for is read, with the token in the body, not the address.
+    expect((await preview).postDataJSON()).toEqual({ token: signInToken });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Continue as maya.okafor@example.com?',
+    );
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    expect(logins).toEqual([]);
+
+    await continueButton(page).click();
     await expect(page).toHaveURL('/links/books');
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
@@ -73,9 +93,22 @@ test.describe('signing in', () => {
     expect(webStorage).not.toContain('8Fq2LmZp0sVwX4cT');
     expect(webStorage).not.toContain(signInToken);
 
+    expect(logins).toEqual([{ token: signInToken }]);
+
     await page.goBack();
     await expect(page).toHaveURL('/');
     expect(page.url()).not.toContain(signInToken);
+  });
+
+  test('a link that no longer works says so on the sign-in page, before any button', async ({
+    page,
+  }) => {
+    await preferMock(page, '/v1/login/preview', 'code=410, example=tokenExpired');
+    await page.goto(`/login/${signInToken}`);
+    await expect(page).toHaveURL('/login?failed=expired');
+    await expect(page.getByRole('alert')).toContainText('That sign-in link has expired.');
+    await expect(continueButton(page)).toHaveCount(0);
+    await expectSignedOut(page);
   });
 
   for (const [example, message] of [
@@ -87,6 +120,7 @@ test.describe('signing in', () => {
     }) => {
       await preferMock(page, '/v1/login', `example=${example}`);
       await page.goto(`/login/${signInToken}`);
+      await continueButton(page).click();
       await expect(page).toHaveURL(/\/login\?failed=/);
       expect(page.url()).not.toContain(signInToken);
       await expect(page.getByRole('alert')).toContainText(message);
@@ -115,10 +149,51 @@ test.describe('signing in', () => {
     await preferMock(page, '/auth/session', 'example=signedInAuthor');
     const claim = page.waitForRequest((request) => request.url().endsWith('/api/v1/links/pending'));
     await page.goto('/confirm/cf_5b7e0a9d2c6f4e18');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Continue as maya.okafor@example.com?',
+    );
+    await continueButton(page).click();
     expect((await claim).postDataJSON()).toEqual({ token: 'cf_5b7e0a9d2c6f4e18' });
     await expect(page).toHaveURL('/links/books');
     await expect(page.getByText('shelf.to/salt-orchard is now in your account.')).toBeVisible();
     expect(await readWebStorage(page)).not.toContain('cf_5b7e0a9d2c6f4e18');
+  });
+});
+
+test.describe('a sign-in link planted on another site', () => {
+  test.use({ visitor: 'administrator' });
+
+  test('does not replace the session of someone signed in unless they continue', async ({
+    page,
+  }) => {
+    const spent: string[] = [];
+    page.on('request', (request) => {
+      if (
+        isApiCall(request, 'POST', '/v1/login') ||
+        isApiCall(request, 'POST', '/v1/links/pending')
+      )
+        spent.push(request.url());
+    });
+    await page.goto(`/login/${signInToken}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Continue as maya.okafor@example.com?',
+    );
+    await expect(page.getByText('Continuing will sign you out of')).toHaveText(
+      'Continuing will sign you out of ines.duarte@shelflink.app.',
+    );
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+    await page.goto('/confirm/cf_5b7e0a9d2c6f4e18');
+    await expect(page.getByText('Continuing will sign you out of')).toBeVisible();
+    await page.goto('/');
+
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    const session = await page.evaluate(() => window.sessionStorage.getItem('shelflink.session'));
+    expect(JSON.parse(session ?? '{}')).toMatchObject({
+      isAuthenticated: true,
+      email: 'ines.duarte@shelflink.app',
+    });
+    expect(spent).toEqual([]);
   });
 });
 
@@ -150,17 +225,24 @@ test.describe('a rejected session on a later call', () => {
     await expectSignedOut(page);
   });
 
-  test('a 403 means "not allowed": the author stays signed in, on the page', async ({ page }) => {
+  test('a 403 from an API read clears the session and goes home, as a 401 does', async ({
+    page,
+  }) => {
     await page.goto('/links/books');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your links');
     await preferMock(page, '/v2/collections/list', 'code=403, example=forbidden');
+    await preferMock(page, '/auth', 'example=signedOut');
+    const refused = page.waitForResponse(
+      (response) =>
+        isApiCall(response.request(), 'GET', '/v2/collections/list') && response.status() === 403,
+    );
     await page
       .getByRole('navigation', { name: 'Your links' })
       .getByRole('link', { name: 'Collections' })
       .click();
-    await expect(page).toHaveURL('/links/collections');
-    await expect(page.getByText('You do not have access to this.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await refused;
+    await expect(page).toHaveURL('/');
+    await expectSignedOut(page);
   });
 
   test('a 403 from the session check clears the session', async ({ page }) => {

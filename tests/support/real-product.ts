@@ -112,5 +112,7 @@ export async function signInByEmail(page: Page, product: RealProduct, email: str
   await expect(page.getByRole('status')).toContainText(`We sent a sign-in link to ${email}`);
   await expect.poll(() => linkMailedTo(product, email, '/login/')).toContain('/login/');
   await page.goto(linkMailedTo(product, email, '/login/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Continue as ${email}?`);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }

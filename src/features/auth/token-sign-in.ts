@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { redirect } from '@tanstack/react-router';
+import { redirect, type NavigateOptions } from '@tanstack/react-router';
+import { isApiError } from '@/api/api-error';
 import { apiClient } from '@/api/client';
 import type { RouterContext } from '@/lib/router-context';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
@@ -24,11 +25,35 @@ function takeAfterSignIn(): string {
 
 export type SignInFailure = 'expired' | 'failed' | 'confirmation';
 
-function signInFailed(reason: SignInFailure): never {
-  throw redirect({ to: '/login', search: { failed: reason }, replace: true });
+/** What a link from an e-mail does once the visitor continues: sign in, or confirm a registration. */
+export type TokenLinkKind = 'sign-in' | 'confirmation';
+
+/** Where a link's screen goes next, in its place, so the token leaves the address bar and history. */
+export type AfterTokenLink = NavigateOptions & { replace: true };
+
+function signInFailed(reason: SignInFailure): AfterTokenLink {
+  return { to: '/login', search: { failed: reason }, replace: true };
 }
 
-export async function signInWithToken(token: string, context: RouterContext): Promise<never> {
+/**
+ * The address a link from an e-mail is for, read without using the link up. A link that no
+ * longer works redirects to the sign-in page, which says why.
+ */
+export async function previewTokenLink(token: string, kind: TokenLinkKind): Promise<string> {
+  try {
+    const { data } = await apiClient.POST('/v1/login/preview', { body: { token } });
+    if (data) return data.email;
+  } catch (error) {
+    const expired = isApiError(error) && error.responseStatus.errorCode === 'TokenExpired';
+    if (kind === 'sign-in' && expired) throw redirect(signInFailed('expired'));
+  }
+  throw redirect(signInFailed(kind === 'sign-in' ? 'failed' : 'confirmation'));
+}
+
+export async function signInWithToken(
+  token: string,
+  context: RouterContext,
+): Promise<AfterTokenLink> {
   let reply;
   try {
     ({ data: reply } = await apiClient.POST('/v1/login', { body: { token } }));
@@ -44,10 +69,13 @@ export async function signInWithToken(token: string, context: RouterContext): Pr
   if (!session.isAuthenticated) {
     return signInFailed(reply.responseStatus?.errorCode === 'TokenExpired' ? 'expired' : 'failed');
   }
-  throw redirect({ href: takeAfterSignIn(), replace: true });
+  return { href: takeAfterSignIn(), replace: true };
 }
 
-export async function confirmRegistration(token: string, context: RouterContext): Promise<never> {
+export async function confirmRegistration(
+  token: string,
+  context: RouterContext,
+): Promise<AfterTokenLink> {
   let reply;
   try {
     ({ data: reply } = await apiClient.POST('/v1/links/pending', { body: { token } }));
@@ -62,7 +90,7 @@ export async function confirmRegistration(token: string, context: RouterContext)
     title: 'Your link is yours',
     message: `${reply.link.domain}/${reply.link.code} is now in your account.`,
   });
-  throw redirect({ to: '/links/books', replace: true });
+  return { to: '/links/books', replace: true };
 }
 
 export async function signOut(context: RouterContext): Promise<never> {

@@ -37,7 +37,7 @@ export function useSessionEndedDraft({
   const [wasSignedIn, setWasSignedIn] = useState(isAuthenticated);
   if (wasSignedIn !== isAuthenticated) {
     setWasSignedIn(isAuthenticated);
-    // Any call's 401 signs the author out; the editor learns of it from the session.
+    // Any call's 401 or 403 signs the author out; the editor learns of it from the session.
     if (wasSignedIn && isOpen) setSessionEnded(true);
   }
   // Until the server has answered, the session is the one stored in the tab: no guess is shown.

@@ -61,6 +61,11 @@ export const LinkCard = memo(function LinkCard({
           <CopyValueButton value={link.shortUrl} label={label} />
         </div>
         <Destination url={link.url} />
+        {link.disabled && (
+          <Text size="sm" className={classes.disabled}>
+            <strong>Disabled.</strong> {link.disabled.message}
+          </Text>
+        )}
         <div className={classes.facts}>
           <div className={classes.row}>
             <IconPointer size={16} aria-hidden="true" />

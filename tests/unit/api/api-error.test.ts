@@ -39,7 +39,7 @@ describe('ApiError', () => {
 
   test.each([
     [401, true],
-    [403, false],
+    [403, true],
     [400, false],
     [404, false],
     [500, false],

@@ -175,13 +175,13 @@ describe('401 and 403 replies', () => {
         method === 'POST' ? client.POST('/auth', { body: {} }) : client.GET('/auth/session'),
       );
 
-      expect(error.isForbidden).toBe(true);
+      expect(error.isUnauthenticated).toBe(true);
       expect(onUnauthenticated).toHaveBeenCalledWith(error);
       expect(reportError).not.toHaveBeenCalled();
     },
   );
 
-  test('a 403 from any other call means "not allowed": the session stays, the error is reported', async () => {
+  test('a 403 from any other call ends the session as a 401 does, and is not reported', async () => {
     const { client, onUnauthenticated, reportError } = setUp(() =>
       errorReply(403, { errorCode: 'Forbidden', message: 'You do not have access to this.' }),
     );
@@ -191,10 +191,10 @@ describe('401 and 403 replies', () => {
     );
 
     expect(error.status).toBe(403);
-    expect(error.isUnauthenticated).toBe(false);
-    expect(error.isForbidden).toBe(true);
-    expect(onUnauthenticated).not.toHaveBeenCalled();
-    expect(reportError).toHaveBeenCalledWith(error);
+    expect(error.isUnauthenticated).toBe(true);
+    expect(error.message).toBe('You do not have access to this.');
+    expect(onUnauthenticated).toHaveBeenCalledExactlyOnceWith(error);
+    expect(reportError).not.toHaveBeenCalled();
   });
 });
 

@@ -308,6 +308,24 @@ describe('the first check of a page load', () => {
     expect(result.session.userId).toBe('42');
     expect(store.get().isAuthenticated).toBe(true);
   });
+
+  test('a check cancelled by a sign-in emptying the request cache keeps the new session', async () => {
+    holdFetch();
+    const queryClient = createQueryClient();
+    const store = createSessionStore();
+
+    const pending = checkSession(queryClient, store);
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+    // What signing in from a mailed link's screen does while the page's first check is out.
+    store.applyReply(authReply());
+    queryClient.clear();
+
+    const result = await pending;
+    expect(result).toMatchObject({ session: { userId: '42' }, sessionCheckFailed: false });
+    expect(store.get().isAuthenticated).toBe(true);
+  });
 });
 
 describe('a session check that was cut off', () => {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { expect, test, vi } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 
 import { ApiError } from '@/api/api-error';
 import { createApiClient, type ApiClientHooks } from '@/api/client';
@@ -24,17 +24,25 @@ vi.mock('@/lib/error-reporting', () => ({
 }));
 vi.mock('@/app/router', () => ({}));
 
+beforeEach(async () => {
+  // The tracking a test's sign-out started finishes before the next test counts calls.
+  await vi.dynamicImportSettled();
+  vi.clearAllMocks();
+});
+
 /** Connects the app services to a fake router and returns the hooks they gave the API client. */
-function connect() {
+function connect({ signedIn = true } = {}) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['get', '/v1/links/count'], { count: 3 });
   const sessionStore = createSessionStore();
-  sessionStore.applyReply({
-    sessionId: 'live',
-    userName: 'ada@example.com',
-    userId: '42',
-    roles: ['Author'],
-  });
+  if (signedIn) {
+    sessionStore.applyReply({
+      sessionId: 'live',
+      userName: 'ada@example.com',
+      userId: '42',
+      roles: ['Author'],
+    });
+  }
   const navigate = vi.fn(() => Promise.resolve());
   const router = {
     subscribe: vi.fn(() => () => undefined),
@@ -55,28 +63,54 @@ function connect() {
   };
 }
 
-test('a 401 reply signs out as a sign-out does (session, analytics identity, cache) and goes to /', async () => {
-  const resetAnalytics = vi.spyOn(analytics, 'reset');
-  const { hooks, queryClient, sessionStore, navigate } = connect();
+/** The client the app would use, over a fetch that answers every call with `status`. */
+function clientAnswering(hooks: ApiClientHooks, status: number) {
   const fetch = vi.fn<typeof globalThis.fetch>(() =>
     Promise.resolve(
-      new Response(JSON.stringify({ responseStatus: { errorCode: 'Unauthorized' } }), {
-        status: 401,
+      new Response(JSON.stringify({ responseStatus: { errorCode: 'Refused' } }), {
+        status,
         headers: { 'content-type': 'application/json' },
       }),
     ),
   );
-  const client = createApiClient({ baseUrl: 'http://api.test', hooks, fetch });
+  return createApiClient({ baseUrl: 'http://api.test', hooks, fetch });
+}
 
-  await expect(client.GET('/v1/links/count')).rejects.toBeInstanceOf(ApiError);
-  await vi.dynamicImportSettled();
+test.each([401, 403])(
+  'a %i reply to an API read signs out as a sign-out does (session, analytics identity, cache) and goes to /',
+  async (status) => {
+    const resetAnalytics = vi.spyOn(analytics, 'reset');
+    const { hooks, queryClient, sessionStore, navigate } = connect();
+    const client = clientAnswering(hooks, status);
 
-  expect(sessionStore.get()).toEqual(signedOutSession);
-  expect(resetAnalytics).toHaveBeenCalledOnce();
-  expect(queryClient.getQueryData(['get', '/v1/links/count'])).toBeUndefined();
-  expect(navigate).toHaveBeenCalledExactlyOnceWith({ to: '/', replace: true });
-  expect(reportApiError).not.toHaveBeenCalled();
-});
+    await expect(client.GET('/v1/links/count')).rejects.toBeInstanceOf(ApiError);
+    await vi.dynamicImportSettled();
+
+    expect(sessionStore.get()).toEqual(signedOutSession);
+    expect(resetAnalytics).toHaveBeenCalledOnce();
+    expect(queryClient.getQueryData(['get', '/v1/links/count'])).toBeUndefined();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith({ to: '/', replace: true });
+    expect(reportApiError).not.toHaveBeenCalled();
+  },
+);
+
+test.each([401, 403])(
+  'a visitor signed out on purpose stays where they are on a %i (the sign-in page, a link to claim)',
+  async (status) => {
+    const resetAnalytics = vi.spyOn(analytics, 'reset');
+    const { hooks, sessionStore, navigate } = connect({ signedIn: false });
+    const client = clientAnswering(hooks, status);
+
+    await expect(
+      client.POST('/v1/signup/link', { body: { email: 'ada@example.com' } }),
+    ).rejects.toBeInstanceOf(ApiError);
+    await vi.dynamicImportSettled();
+
+    expect(sessionStore.get()).toEqual(signedOutSession);
+    expect(resetAnalytics).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  },
+);
 
 test('the client reads impersonateAs from the session store and reports other errors', () => {
   const { hooks, sessionStore } = connect();

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 
 import {
   DEFAULT_AFTER_SIGN_IN,
+  previewTokenLink,
   rememberAfterSignIn,
   signInWithToken,
   signOut,
@@ -49,7 +50,7 @@ function routerContext() {
 }
 
 /** Runs a call that always ends in a redirect, and returns where it goes. */
-async function redirectOf(call: Promise<never>) {
+async function redirectOf(call: Promise<unknown>) {
   try {
     await call;
   } catch (thrown) {
@@ -70,12 +71,47 @@ beforeEach(() => {
   fetchMock.mockReset();
 });
 
+describe('previewTokenLink', () => {
+  test('reads the address with the token in the body, not the address, and signs nobody in', async () => {
+    answerWith(200, { email: 'maya.okafor@example.com' });
+
+    await expect(previewTokenLink('one-time-token', 'sign-in')).resolves.toBe(
+      'maya.okafor@example.com',
+    );
+
+    expect(sentRequest().method).toBe('POST');
+    expect(new URL(sentRequest().url).pathname).toBe('/v1/login/preview');
+    expect(sentRequest().url).not.toContain('one-time-token');
+    expect(await sentRequest().json()).toEqual({ token: 'one-time-token' });
+    expect(acceptAnalyticsAtSignIn).not.toHaveBeenCalled();
+    expect(analytics.identify).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    [410, 'TokenExpired', 'sign-in', 'expired'],
+    [410, 'TokenUsed', 'sign-in', 'failed'],
+    [404, 'TokenNotFound', 'sign-in', 'failed'],
+    [500, 'ServerError', 'sign-in', 'failed'],
+    [410, 'TokenExpired', 'confirmation', 'confirmation'],
+    [404, 'TokenNotFound', 'confirmation', 'confirmation'],
+  ] as const)(
+    'a %i %s for a %s link goes to the sign-in page saying "%s"',
+    async (status, errorCode, kind, failed) => {
+      answerWith(status, { responseStatus: { errorCode, message: 'No.', errors: [] } });
+
+      const target = await redirectOf(previewTokenLink('t', kind));
+
+      expect(target).toMatchObject({ to: '/login', search: { failed }, replace: true });
+    },
+  );
+});
+
 describe('signInWithToken', () => {
   test('posts the token to /v1/login, stores the session and goes to the default page', async () => {
     answerWith(200, loginReply());
     const context = routerContext();
 
-    const target = await redirectOf(signInWithToken('one-time-token', context));
+    const target = await signInWithToken('one-time-token', context);
     await vi.dynamicImportSettled();
 
     expect(sentRequest().method).toBe('POST');
@@ -92,7 +128,7 @@ describe('signInWithToken', () => {
     answerWith(200, loginReply());
     rememberAfterSignIn('/collections?page=2');
 
-    const target = await redirectOf(signInWithToken('t', routerContext()));
+    const target = await signInWithToken('t', routerContext());
 
     expect(target).toMatchObject({ href: '/collections?page=2' });
   });
@@ -102,7 +138,7 @@ describe('signInWithToken', () => {
     const context = routerContext();
     context.sessionStore.applyReply(loginReply({ userId: '7' }));
 
-    const target = await redirectOf(signInWithToken('t', context));
+    const target = await signInWithToken('t', context);
     await vi.dynamicImportSettled();
 
     expect(context.sessionStore.get()).toEqual(signedOutSession);
@@ -115,7 +151,7 @@ describe('signInWithToken', () => {
     answerWith(200, loginReply({ sessionId: '' }));
     const context = routerContext();
 
-    const target = await redirectOf(signInWithToken('t', context));
+    const target = await signInWithToken('t', context);
 
     expect(context.sessionStore.get()).toEqual(signedOutSession);
     expect(target).toMatchObject({ to: '/login', search: { failed: 'failed' } });
@@ -126,7 +162,7 @@ describe('signInWithToken', () => {
     const context = routerContext();
     context.sessionStore.applyReply(loginReply({ userId: '7' }));
 
-    const target = await redirectOf(signInWithToken('t', context));
+    const target = await signInWithToken('t', context);
 
     expect(context.sessionStore.get()).toEqual(signedOutSession);
     expect(target).toMatchObject({ to: '/login', search: { failed: 'failed' } });
