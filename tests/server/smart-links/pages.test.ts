@@ -416,13 +416,15 @@ describe('the status pages', () => {
     expect(document.querySelector('a[href$="/affiliate-disclosure"]')).toBeNull();
   });
 
-  test('410 explains the upheld report and the author’s fix', () => {
+  test('410 explains why a link is switched off (an upheld report or an unusable address) and the author’s fix', () => {
     const document = parse(renderLinkDisabledPage({ appOrigin }));
     expect(one(document, 'meta[name="robots"]').getAttribute('content')).toBe('noindex');
     expect(one(document, 'h1').textContent).toBe('This link has been switched off');
     const explanation = one(document, 'main').textContent;
-    expect(explanation).toContain('A reader reported a problem');
-    expect(explanation).toContain('Shelflink checked and confirmed it');
+    expect(explanation).toContain(
+      'a reader reported a problem with it that we checked and confirmed',
+    );
+    expect(explanation).toContain('the address it led to is not one we can send readers to');
     expect(explanation).toContain('The author can fix it from their Shelflink dashboard');
     expect(one(document, 'main a').getAttribute('href')).toBe('https://shelflink.example/');
     expect(document.querySelector('a[href$="/affiliate-disclosure"]')).toBeNull();
