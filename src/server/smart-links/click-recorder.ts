@@ -13,6 +13,9 @@ import type { ClickRecord } from './click-facts';
 import { storeClicks, vacuumClickRollups, type CountedClicks } from './click-store';
 
 /** The part of a pino logger the recorder uses. */
+/** How long close waits for a write already under way, however short its own deadline. */
+const firstWriteGraceMs = 1000;
+
 export interface ClickRecorderLogger {
   warn(details: object, message: string): void;
 }
@@ -147,8 +150,10 @@ export class ClickRecorder {
     const deadline = performance.now() + this.closeWaitMs;
     const remaining = () => Math.max(0, deadline - performance.now());
     // A write that hangs on a connection that no longer answers is not waited for past the
-    // deadline; its transaction never commits once the process exits.
-    await Promise.race([this.flush(), sleep(remaining())]);
+    // deadline; its transaction never commits once the process exits. The first write gets at
+    // least a second whatever the deadline, so one that is failing or finishing anyway settles
+    // before its clicks are counted as unwritten.
+    await Promise.race([this.flush(), sleep(Math.max(remaining(), firstWriteGraceMs))]);
     while (this.buffered > 0 && remaining() > 0) {
       await sleep(Math.min(this.flushIntervalMs, remaining()));
       await Promise.race([this.flush(), sleep(remaining())]);
