@@ -539,6 +539,8 @@ describe('the contract’s links', () => {
     expect(pairs).toEqual(
       expect.arrayContaining([
         'sendSignInLink → login',
+        'sendSignInLink → previewSignInLink',
+        'previewSignInLink → login',
         'signup → claimPendingLink',
         'createLink → getLinkReport',
         'createLink → updateLink',
@@ -567,7 +569,9 @@ describe('the contract’s links', () => {
       ['confirmEmailChange', 'example newAddress'],
     ]);
     expect(links.filter((link) => link.mailedLink !== undefined).map((link) => link.name)).toEqual([
+      'login',
       'claimPendingLink',
+      'previewSignInLink',
       'login',
       'confirmEmailChange',
     ]);
