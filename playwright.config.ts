@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const previewPort = process.env.E2E_PREVIEW_PORT ?? '4173';
 const buildDirectory = process.env.E2E_BUILD_DIR ?? 'dist';
 const appOrigin = `http://127.0.0.1:${previewPort}`;
