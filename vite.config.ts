@@ -60,6 +60,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Property tests and rendered screens need more than the default 5 s on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
