@@ -52,6 +52,8 @@ async function signedInEmail(page: Page): Promise<string | null> {
 }
 
 test('a new address takes over only once its link is followed', async ({ page }) => {
+  // A whole journey on the real product, with axe or hundreds of links: more than 30 s on a busy machine.
+  test.slow();
   await signInByEmail(page, product, OLD_EMAIL);
   await openAccount(page);
 

@@ -12,6 +12,8 @@ const product = useRealProduct('journey');
 test('an author signs in by e-mail, makes a link, edits it, collects it and signs out for good', async ({
   page,
 }) => {
+  // A whole journey on the real product, with axe or hundreds of links: more than 30 s on a busy machine.
+  test.slow();
   await signInByEmail(page, product, 'journey.author@example.com');
 
   await page.goto(`${product.origin}/`);
