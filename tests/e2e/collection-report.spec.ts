@@ -43,7 +43,7 @@ test('a card shows its books’ covers and opens the report of readers’ clicks
   page,
   consoleErrors,
 }) => {
-  // A whole journey on the real product, with axe or hundreds of links: more than 30 s on a busy machine.
+  // A whole journey on the real product: more than 30 s on a busy 2-core machine.
   test.slow();
   await signInByEmail(page, product, author);
   const salt = await createLink(page, 'https://www.amazon.com/dp/1668012340', 'cr-salt');

@@ -52,7 +52,7 @@ async function signedInEmail(page: Page): Promise<string | null> {
 }
 
 test('a new address takes over only once its link is followed', async ({ page }) => {
-  // A whole journey on the real product, with axe or hundreds of links: more than 30 s on a busy machine.
+  // A whole journey on the real product: more than 30 s on a busy 2-core machine.
   test.slow();
   await signInByEmail(page, product, OLD_EMAIL);
   await openAccount(page);

@@ -146,7 +146,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test('among 500 links, two typed characters leave only the one wanted', async ({ page }) => {
-  // A whole journey on the real product, with axe or hundreds of links: more than 30 s on a busy machine.
+  // A whole journey on the real product: more than 30 s on a busy 2-core machine.
   test.slow();
   await signInByEmail(page, product, author);
   await createLinks(page, catalogue());

@@ -12,7 +12,7 @@ const product = useRealProduct('journey');
 test('an author signs in by e-mail, makes a link, edits it, collects it and signs out for good', async ({
   page,
 }) => {
-  // A whole journey on the real product, with axe or hundreds of links: more than 30 s on a busy machine.
+  // A whole journey on the real product: more than 30 s on a busy 2-core machine.
   test.slow();
   await signInByEmail(page, product, 'journey.author@example.com');
 
