@@ -54,8 +54,9 @@ const importZones = [
   {
     target: ['src/server', 'tests/server'],
     from: 'src',
-    except: ['./server', './api/schema.d.ts'],
-    message: 'The server imports only its own modules and the contract types (src/api/schema).',
+    except: ['./server', './api/schema.d.ts', './config/runtime-config.ts'],
+    message:
+      'The server imports only its own modules, the contract types (src/api/schema) and the runtime configuration it serves the app (src/config/runtime-config).',
   },
   {
     target: appLayers.flat().map(inSource),
@@ -73,6 +74,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'coverage',
       'playwright-report',
       'test-results',
@@ -86,7 +88,11 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // scripts/start.mjs runs on plain `node` before anything is built, so it is JavaScript.
+        projectService: { allowDefaultProject: ['scripts/start.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {

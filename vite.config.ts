@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { apiProxy, mockOrigin } from './scripts/api-proxy.ts';
 import { appBuild } from './scripts/build/build-options.ts';
-import { NONCE_PLACEHOLDER } from './scripts/security-headers.ts';
+import { NONCE_PLACEHOLDER } from './src/server/web-app/security-headers.ts';
 
 const apiTarget = process.env.SHELFLINK_API_TARGET ?? mockOrigin;
 // Chunks, background loads and the build's own checks: scripts/build/.

@@ -15,6 +15,7 @@ import type { Browser } from '@playwright/test';
 import { readCommandLine } from './support/command-line.ts';
 import { createLocalCertificate } from './support/local-certificate.ts';
 import { startProductionServer } from './support/production-server.ts';
+import { buildServer } from './build/server-build.ts';
 import { missedBudgets } from './bench/budgets.ts';
 import { analyseBuild, measureBytes, type PageUnderTest } from './bench/bytes.ts';
 import { launchChromium } from './bench/chromium.ts';
@@ -208,6 +209,8 @@ async function main(): Promise<number> {
   if (selected.has('web') && values['reuse-build'] !== true) {
     console.log(`Building into ${outDir}…`);
     await build(outDir, join(workDir, 'build.log'));
+    const serverProblems = await buildServer();
+    if (serverProblems.length > 0) throw new Error(serverProblems.join('\n'));
   }
 
   const cleanup = new Cleanup();

@@ -14,7 +14,7 @@ const gzipAsync = promisify(gzip);
  * Writes `file.br` and `file.gz` beside every script, style sheet and SVG of the build, at the
  * highest level of each: Brotli's best is slow (about a second for the entry), too slow for a
  * server to spend on a request, and it makes the entry 7% smaller than the level a server can
- * afford. scripts/serve.ts sends these files as they are.
+ * afford. The app server (src/server/web-app/app-server.ts) sends these files as they are.
  */
 export function precompressPlugin(): Plugin {
   return {

@@ -7,7 +7,7 @@ import {
   routeIdOf,
   routePathOf,
   type RoutePreload,
-} from './route-preloads.ts';
+} from '../src/server/web-app/route-preloads.ts';
 
 /** A chunk's own file and those it imports statically, recursively. */
 function withStaticImports(chunk: OutputChunk, chunks: Map<string, OutputChunk>): OutputChunk[] {
@@ -86,7 +86,7 @@ function cssOf(chunk: OutputChunk): string[] {
 }
 
 /**
- * Writes the table of route preloads (scripts/route-preloads.ts) beside Vite's manifest, for the
+ * Writes the table of route preloads (src/server/web-app/route-preloads.ts) beside Vite's manifest, for the
  * servers to put each route's code in the page that opens it.
  */
 export function routePreloadsPlugin(): Plugin {

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { readRoutePreloads, withRoutePreloads } from './route-preloads.ts';
+import { readRoutePreloads, withRoutePreloads } from '../src/server/web-app/route-preloads.ts';
 import {
   contentSecurityPolicy,
   createNonce,
   NONCE_PLACEHOLDER,
   readRuntimeConfig,
   securityHeaders,
-} from './security-headers.ts';
+} from '../src/server/web-app/security-headers.ts';
 
 /**
  * Serves the preview with the same headers as production, a fresh style nonce per page and, as

@@ -1,5 +1,5 @@
 // npm run contract:verify:server [-- <contract:verify options>]
-// contract:verify against the real server, started as `npm start` starts it (scripts/start.ts:
+// contract:verify against the real server, started as `npm start` starts it (src/server/start.ts:
 // the API under /api, the short-link host on a port of its own, the embedded database seeded
 // with the demo, mail kept in the outbox folder) on free ports and a throwaway data folder. It
 // signs in as the demo author and the demo administrator through the outbox, runs verify with
@@ -23,7 +23,7 @@ const replacedSettings = [
 ];
 /** The server the contract names for the short-link host's operations. */
 const shortLinkServer = 'https://shelf.to';
-/** Long enough for scripts/start.ts to build the app first when its build is stale. */
+/** Long enough for `npm start` to build the product first when its build is stale. */
 const startupTimeoutMs = 300_000;
 const stopTimeoutMs = 15_000;
 
@@ -32,10 +32,10 @@ function seconds(since: number): string {
 }
 
 /**
- * scripts/start.ts on its own data folder and free ports. The demo is seeded only into the
- * embedded database, and the sign-in mail must reach the folder's outbox, so the environment's
- * own store and mail settings are left out. Node with the tsx loader rather than `npm start`:
- * one process, so stopping it stops the server.
+ * The product as `npm start` runs it, on its own data folder and free ports. The demo is seeded
+ * only into the embedded database, and the sign-in mail must reach the folder's outbox, so the
+ * environment's own store and mail settings are left out. Node on scripts/start.mjs rather than
+ * `npm start`: one process, so stopping it stops the server.
  */
 async function spawnServer(dataDir: string): Promise<ChildProcess> {
   const env = {
@@ -47,7 +47,7 @@ async function spawnServer(dataDir: string): Promise<ChildProcess> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
   };
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repositoryRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,10 +76,10 @@ function runningOrigins(server: ChildProcess): Promise<RunningOrigins> {
     server.stdout?.on('data', collect);
     server.stderr?.on('data', collect);
     server.once('exit', () => {
-      reject(new Error(`scripts/start.ts exited before it was running:\n${output.slice(-4000)}`));
+      reject(new Error(`The server exited before it was running:\n${output.slice(-4000)}`));
     });
     setTimeout(() => {
-      reject(new Error(`scripts/start.ts was not running after ${startupTimeoutMs / 1000} s`));
+      reject(new Error(`The server was not running after ${startupTimeoutMs / 1000} s`));
     }, startupTimeoutMs).unref();
   });
 }
@@ -147,7 +147,7 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
   try {
-    console.log('Starting the real server (scripts/start.ts builds the app first if it is stale)…');
+    console.log('Starting the real server (`npm start` builds the product first if it is stale)…');
     server = await spawnServer(dataDir);
     const origins = await runningOrigins(server);
     const api = `${origins.app}/api`;

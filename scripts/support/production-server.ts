@@ -1,5 +1,5 @@
-// Runs the production server (scripts/serve.ts) for a build, for the end-to-end tests and the
-// benchmark alike.
+// Runs the built app server (dist-server/serve-app.js, from src/server/serve-app.ts; `npm run
+// build` makes it) for a build of the app, for the end-to-end tests and the benchmark alike.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { LocalCertificate } from './local-certificate.ts';
@@ -13,10 +13,9 @@ export interface RunningProductionServer {
 }
 
 /**
- * Starts scripts/serve.ts for the build in `outDir`, proxying /api to `apiTarget`, over HTTPS
+ * Starts the built app server for the build in `outDir`, proxying /api to `apiTarget`, over HTTPS
  * with a certificate and on a free port unless given one. It counts as started when it prints
- * the address it serves on. Node with the tsx loader rather than `npx tsx`: one process, so
- * stopping it stops the server.
+ * the address it serves on.
  */
 export async function startProductionServer(options: {
   outDir: string;
@@ -28,7 +27,7 @@ export async function startProductionServer(options: {
   const server = spawn(
     process.execPath,
     [
-      ...['--import', 'tsx', 'scripts/serve.ts'],
+      'dist-server/serve-app.js',
       ...['--dist', options.outDir, '--port', String(options.port ?? 0)],
       ...['--api-target', options.apiTarget],
       ...(certificate ? ['--cert', certificate.certFile, '--key', certificate.keyFile] : []),
@@ -55,10 +54,10 @@ export async function startProductionServer(options: {
       server.stdout.on('data', collect);
       server.stderr.on('data', collect);
       void exited.then(() => {
-        reject(new Error(`scripts/serve.ts exited:\n${output}`));
+        reject(new Error(`The app server exited:\n${output}`));
       });
       setTimeout(() => {
-        reject(new Error(`scripts/serve.ts did not start in time:\n${output}`));
+        reject(new Error(`The app server did not start in time:\n${output}`));
       }, startupTimeoutMs).unref();
     });
     return { origin, stop };

@@ -2,12 +2,14 @@
 // listens, and on SIGTERM/SIGINT drains in-flight requests and buffered clicks before closing the
 // store. Clicks that cannot be written at shutdown (the database is unavailable) are kept in a
 // spill file in the data folder, which the next start writes before it serves. `src/server/main.ts` runs the API alone;
-// `scripts/start.ts` runs the whole product, mounting the built web app beside it.
+// `./start.ts` runs the whole product, mounting the built web app beside it.
 import type { FastifyInstance } from 'fastify';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, readConfig, type Config } from './config';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { connectDatabase } from './db/database';
 import { seedDemoIfEmpty, type DemoSummary } from './db/seed/seed-demo';
 import {
@@ -52,12 +54,24 @@ export function readConfigOrExit(env: Record<string, string | undefined>): Confi
   }
 }
 
+function lockDataDirOrExit(dataDir: string): DataDirLock {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    return lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config } = options;
   const findCountry = await openVisitorCountryFinder({
     countryHeader: config.countryHeader,
     geoDatabasePath: config.geoDatabasePath,
   });
+  const dataDirLock = config.databaseUrl ? undefined : lockDataDirOrExit(config.dataDir);
   const database = connectDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'pglite'),
@@ -107,7 +121,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // buffered, then closes the store.
     closing ??= Promise.all([app.close(), shortLinkHost.close()])
       .then(() => clicks.close())
-      .then(() => database.close());
+      .then(() => database.close())
+      .then(() => dataDirLock?.release());
     return closing;
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { buildDirectory, scriptsHoldingPackage } from '../support/build-output';
 import { expect, test } from '../support/fixtures';
 
-// A page comes with the preload tags of the route it opens (scripts/route-preloads.ts), so the
+// A page comes with the preload tags of the route it opens (src/server/web-app/route-preloads.ts), so the
 // browser fetches the route's code with the entry. The table behind them is unit-tested in
 // tests/unit/scripts/route-preloads.test.ts; here it is the built one, served by the preview.
 

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { readRoutePreloads } from '../../scripts/route-preloads';
-import { readRuntimeConfig } from '../../scripts/security-headers';
+import { readRoutePreloads } from '../../src/server/web-app/route-preloads';
+import { readRuntimeConfig } from '../../src/server/web-app/security-headers';
 import { buildDirectory } from '../support/build-output';
 import {
   appOrigin,
@@ -202,12 +202,12 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawR
   });
 }
 
-/** Starts scripts/serve.ts on a free port in front of the mock, over HTTPS when given a certificate. */
+/** Starts the built app server (src/server/serve-app.ts) on a free port in front of the mock, over HTTPS when given a certificate. */
 function startServer(certificate?: LocalCertificate) {
   return startProductionServer({ outDir: buildDirectory, apiTarget: MOCK_ORIGIN, certificate });
 }
 
-test.describe('the production server (scripts/serve.ts)', () => {
+test.describe('the production app server (src/server/serve-app.ts)', () => {
   let origin = '';
   let stop: () => Promise<void> = () => Promise.resolve();
   const entryScript = /src="\/assets\/(index-[\w-]+\.js)"/.exec(

@@ -27,7 +27,7 @@ export async function startRealProduct(name: string): Promise<RealProduct> {
   const [port, shortLinkPort] = [await freePort(), await freePort()];
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--dist', buildDirectory],
+    ['scripts/start.mjs', '--dist', buildDirectory],
     {
       cwd: repositoryRoot,
       env: {
@@ -54,7 +54,7 @@ export async function startRealProduct(name: string): Promise<RealProduct> {
       server.stdout.on('data', collect);
       server.stderr.on('data', collect);
       void exited.then(() => {
-        reject(new Error(`scripts/start.ts exited:\n${output}`));
+        reject(new Error(`The product exited:\n${output}`));
       });
     },
   );

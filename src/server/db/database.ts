@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { projectFile } from '../project-files';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -19,7 +19,7 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = projectFile('src', 'server', 'db', 'migrations');
 
 /** PostgreSQL at `databaseUrl` when given, otherwise PGlite in `pgliteDir` (in memory without). */
 export function connectDatabase(options: {
@@ -59,9 +59,32 @@ export function postgresConnection(connectionString: string): DatabaseConnection
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db,
-    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    migrate: () => migrateUnderLock(pool),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number names the lock; every instance of the product takes the same one. */
+const MIGRATION_LOCK = 0x5e1f_11c0;
+
+/**
+ * Instances started together would each create drizzle's bookkeeping and run the same migration,
+ * and all but one would fail. Under a session-wide advisory lock they migrate one after another,
+ * and those that follow find nothing left to do. The lock goes with the connection if the process
+ * dies holding it.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

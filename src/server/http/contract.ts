@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { projectFile } from '../project-files';
 import { parse } from 'yaml';
 
 interface Parameter {
@@ -86,7 +86,7 @@ export interface Contract {
   headerNames: ReadonlyMap<string, string>;
 }
 
-const contractFile = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url));
+const contractFile = projectFile('openapi', 'openapi.yaml');
 
 function isCommaSeparatedArray(parameter: Parameter): boolean {
   return (

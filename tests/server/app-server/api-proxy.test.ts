@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { upstreamUrl } from '../../../scripts/serve/api-proxy';
+import { upstreamUrl } from '../../../src/server/web-app/api-proxy';
 import { createLocalCertificate } from '../../../scripts/support/local-certificate';
 import { startTestAppServer, type TestAppServer } from './test-app-server';
 

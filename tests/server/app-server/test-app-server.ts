@@ -7,7 +7,7 @@ import {
   startAppServer,
   type AppServerOptions,
   type RunningAppServer,
-} from '../../../scripts/serve/app-server';
+} from '../../../src/server/web-app/app-server';
 import { DEFAULT_CONNECTION_LIMITS } from '../../../src/server/http/connection-limits';
 
 export type TestAppServer = RunningAppServer;

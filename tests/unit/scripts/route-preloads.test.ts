@@ -7,7 +7,7 @@ import {
   routePathOf,
   withRoutePreloads,
   type RoutePreload,
-} from '../../../scripts/route-preloads';
+} from '../../../src/server/web-app/route-preloads';
 import { routePreloadsFromBundle } from '../../../scripts/route-preloads-plugin';
 
 describe('route ids and paths from route files', () => {

@@ -6,7 +6,7 @@ import {
   createNonce,
   readRuntimeConfig,
   securityHeaders,
-} from '../../../scripts/security-headers';
+} from '../../../src/server/web-app/security-headers';
 
 const NONCE = 'bm9uY2UtZm9yLXRlc3Rz';
 

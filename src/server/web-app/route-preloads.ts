@@ -2,7 +2,7 @@
 // code of the routes it opens, so the browser fetches that code along with the entry instead of
 // after it. Without them, the entry has to download and run before the router asks for the
 // route's chunks: on a slow connection, one more round of requests before the page appears.
-// scripts/route-preloads-plugin.ts writes the table at build time; scripts/serve.ts and the
+// scripts/route-preloads-plugin.ts writes the table at build time; the app servers (./app-server.ts) and the
 // preview server read it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

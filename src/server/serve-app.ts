@@ -1,10 +1,10 @@
-// Serves a production build: `npx tsx scripts/serve.ts [--port 8080] [--host 127.0.0.1]
+// Serves a production build: `npm run serve -- [--port 8080] [--host 127.0.0.1]
 // [--dist dist] [--api-target https://api.example [--api-ca ca.pem]] [--cert cert.pem --key
-// key.pem]`, plus the limits below. What it serves and how: scripts/serve/app-server.ts.
+// key.pem]`, plus the limits below. What it serves and how: ./web-app/app-server.ts.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startAppServer } from './serve/app-server.ts';
-import { DEFAULT_CONNECTION_LIMITS } from '../src/server/http/connection-limits.ts';
+import { startAppServer } from './web-app/app-server';
+import { DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 
 const { values: options } = parseArgs({
   options: {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { parseRuntimeConfig, type RuntimeConfig } from '../src/config/runtime-config.ts';
+import { parseRuntimeConfig, type RuntimeConfig } from '../../config/runtime-config.ts';
 
 /** The placeholder Vite writes into index.html (`html.cspNonce`), replaced per response. */
 export const NONCE_PLACEHOLDER = '__SHELFLINK_CSP_NONCE__';

@@ -1,7 +1,7 @@
 // The production server for a build of the app: hashed assets cached for a year and sent as the
 // build compressed them (scripts/precompress-plugin.ts); index.html and env.js revalidated on
 // every load and compressed here; page paths answered with index.html, a fresh style nonce and
-// the preload tags of the route they open (scripts/route-preloads.ts); /api proxied to the API
+// the preload tags of the route they open (./route-preloads.ts); /api proxied to the API
 // (./api-proxy.ts). The build's manifests and source maps stay on the server unless asked for.
 // With a certificate and its key it serves HTTPS over HTTP/2 (HTTP/1.1 for clients without it):
 // a page then loads its dozen or more chunks and its API calls over one connection, instead of
@@ -20,20 +20,20 @@ import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { readRoutePreloads, withRoutePreloads, type RoutePreload } from '../route-preloads.ts';
+import { readRoutePreloads, withRoutePreloads, type RoutePreload } from './route-preloads';
 import {
   contentSecurityPolicy,
   createNonce,
   NONCE_PLACEHOLDER,
   readRuntimeConfig,
   securityHeaders,
-} from '../security-headers.ts';
-import type { RuntimeConfig } from '../../src/config/runtime-config.ts';
-import { API_PREFIX, proxyToApi, type ApiProxyOptions } from './api-proxy.ts';
+} from './security-headers';
+import type { RuntimeConfig } from '../../config/runtime-config';
+import { API_PREFIX, proxyToApi, type ApiProxyOptions } from './api-proxy';
 import {
   applyConnectionLimits,
   type ConnectionLimits,
-} from '../../src/server/http/connection-limits.ts';
+} from '../http/connection-limits';
 
 export interface AppServerOptions {
   distDir: string;
@@ -217,7 +217,7 @@ export interface WebApp {
 
 /**
  * The app itself, pages and files: the part of this server that the product's own server
- * (scripts/start.ts) mounts beside its API.
+ * (./start.ts) mounts beside its API.
  */
 export function createWebApp(options: WebAppOptions): WebApp {
   const site = readSite(options);
