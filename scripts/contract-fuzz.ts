@@ -45,6 +45,28 @@ function shownBody(text: string): string {
   return text.length <= 600 ? text : shown(text);
 }
 
+/** A file's bytes: how many, and the first few in hex, which name most file formats. */
+function shownBytes(bytes: Uint8Array): string {
+  const head = Buffer.from(bytes.subarray(0, 16))
+    .toString('hex')
+    .replace(/(..)(?!$)/g, '$1 ');
+  return `${bytes.length} bytes: ${head}${bytes.length > 16 ? ' …' : ''}`;
+}
+
+/** The failures as JSON, a file's bytes in base64 (not as a list of numbers). */
+function failuresJson(result: unknown): string {
+  return JSON.stringify(
+    result,
+    function (this: Record<string, unknown>, key: string, value: unknown) {
+      const original = this[key];
+      return original instanceof Uint8Array
+        ? { base64: Buffer.from(original).toString('base64') }
+        : value;
+    },
+    2,
+  );
+}
+
 function renderFailure(failure: FuzzFailure): string {
   const { request, reply } = failure;
   const lines = [
@@ -57,7 +79,7 @@ function renderFailure(failure: FuzzFailure): string {
       `    case     ${request.detail}, as ${request.identity === 'signed out' ? 'a signed-out visitor' : `the ${request.identity}`}${request.overSocket === true ? ', over a socket' : ''}`,
       `    request  ${request.method} ${shown(request.target)}`,
       `    headers  ${shown(request.headers)}`,
-      `    body     ${request.body === undefined ? '(none)' : shownBody(request.body)}`,
+      `    body     ${request.body === undefined ? '(none)' : typeof request.body === 'string' ? shownBody(request.body) : shownBytes(request.body)}`,
     );
   }
   if (reply !== undefined) {
@@ -119,7 +141,7 @@ async function main(): Promise<number> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   for (const failure of result.failures) console.log(`\n${renderFailure(failure)}`);
   if (values.json !== undefined) {
-    writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(values.json, `${failuresJson(result)}\n`);
   }
   const failed = result.failures.length > 0;
   console.log(

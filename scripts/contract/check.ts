@@ -99,8 +99,8 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
     const { generateTypes } = await import('./types');
     const { sameTypes, typecheckApp } = await import('./typecheck');
     const [candidateTypes, baseTypes] = await Promise.all([
-      generateTypes(candidate),
-      generateTypes(baseContract),
+      generateTypes(candidate, contractPath),
+      generateTypes(baseContract, contractPath),
     ]);
     if (sameTypes(candidateTypes, baseTypes)) {
       result.typecheckSkipped = 'the change leaves the generated types as they were';

@@ -4,18 +4,24 @@
 // identities, values generated from the schemas, and targeted invalid requests (bodies missing
 // or malformed, fields missing, mistyped, extra, at and past their length limits, with NUL, a
 // lone surrogate or 100 KB in every string, broken percent-encoding and odd numbers in the
-// address, over-long path parameters, a 20 KB header, odd X-Impersonate values). The same seed
-// and the same known values give the same requests. Whether the contract refuses a request is
-// decided by Ajv on the value the server would read, so a success reply to it is a failure.
+// address, over-long path parameters, a 20 KB header, odd X-Impersonate values). A file body (a
+// media type whose schema is binary) is never generated: its requests send the documented file,
+// and its targeted ones bytes that are no file of that type (cut short, text, another declared
+// type's file) or one byte over its `maxLength`. The same seed and the same known values give
+// the same requests. Whether the contract refuses a request is decided by Ajv on the value the
+// server would read (for a file, by whether the bytes are the documented file), so a success
+// reply to it is a failure.
 import type { LinkedRequest } from './links';
 import {
   follow,
+  isBinarySchema,
   isRecord,
   nodeAtFollowing,
   type JsonPath,
   type OpenApiDocument,
   type OperationEntry,
   type Parameter,
+  type RequestBody,
   type Schema,
 } from './openapi';
 import {
@@ -44,8 +50,8 @@ export interface FuzzCase {
   /** Path and query exactly as sent. */
   target: string;
   headers: Record<string, string>;
-  /** The body exactly as sent; undefined sends none. */
-  body?: string;
+  /** The body exactly as sent, text or a file's bytes; undefined sends none. */
+  body?: string | Uint8Array;
   /** Sent over a real socket: only Node's HTTP parser refuses headers over its size limit. */
   overSocket?: boolean;
   /** The contract refuses this request, so a success reply to it is a failure. */
@@ -71,6 +77,7 @@ const longPathParameters = [101, 10 * 1024];
 const hugeHeaderBytes = 20 * 1024;
 const oddIntegers = ['1e2', '0x10', ' 5', '-1', '99999999999999999999', '1.5', 'abc', ''];
 const badPercentEncodings = ['%FF', '%', '%E0%A4%A', '%ED%A0%80'];
+const notAFile = Buffer.from('This text is not a file of the type it is sent as.\n');
 const oddImpersonations = ['', '0', '-1', 'abc', '1e2', ' 5', '99999999999999999999', '999999'];
 /** Addresses that a browser reads differently from how they are written, or that are no web page. */
 const oddUrls = [
@@ -153,6 +160,22 @@ function withInserted(base: string, inserted: string): string {
   return `${base.slice(0, middle)}${inserted}${base.slice(middle)}`;
 }
 
+/** Whether a media type names one file format, so that other bytes are not of it. */
+function namesFileFormat(mediaType: string): boolean {
+  return !mediaType.includes('*') && mediaType.toLowerCase() !== 'application/octet-stream';
+}
+
+/** The media types of an operation's request body whose content is a file, in contract order. */
+function fileMediaTypes(document: OpenApiDocument, entry: OperationEntry): string[] {
+  const requestBody =
+    entry.operation.requestBody === undefined
+      ? undefined
+      : (follow(document, entry.operation.requestBody, [])?.node as RequestBody | undefined);
+  return Object.entries(requestBody?.content ?? {}).flatMap(([mediaType, media]) =>
+    isBinarySchema(document, media.schema) ? [mediaType] : [],
+  );
+}
+
 function isUrlLike(name: string, schema: Schema): boolean {
   return (
     /url|uri|href/i.test(name) ||
@@ -227,7 +250,8 @@ interface Draft {
   path: Map<string, string>;
   query: [string, string][];
   headers: Record<string, string>;
-  body?: { mediaType: string; value: unknown } | { raw?: string; contentType?: string };
+  body?:
+    { mediaType: string; value: unknown } | { raw?: string | Uint8Array; contentType?: string };
 }
 
 function encodeParameter(parameter: Parameter, value: unknown): string {
@@ -294,8 +318,11 @@ export function fuzzCases(
         samples.get(parameter)?.[0],
     );
   }
+  // Files are not generated: generated requests send the documented one.
   const bodySamples =
-    bodySchemaPath === undefined ? [] : sampler.sample(bodySchemaPath, options.generated, seed);
+    bodySchemaPath === undefined || requestBody.binary
+      ? []
+      : sampler.sample(bodySchemaPath, options.generated, seed);
   const baseBody: unknown =
     linked?.body?.value ?? requestBody.examples[0]?.[1] ?? bodySamples[0] ?? undefined;
 
@@ -327,7 +354,7 @@ export function fuzzCases(
     for (const [name, value] of draft.path) path = path.replaceAll(`{${name}}`, value);
     const query = draft.query.map(([name, value]) => `${encodeURIComponent(name)}=${value}`);
     const headers = { ...draft.headers };
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (draft.body !== undefined && 'mediaType' in draft.body) {
       headers['content-type'] = draft.body.mediaType;
       body = encodeBody(draft.body);
@@ -418,7 +445,7 @@ export function fuzzCases(
   // The body, whole.
   if (entry.operation.requestBody !== undefined) {
     const required = requestBody.required;
-    const raw = (rawBody: string | undefined, contentType?: string) => {
+    const raw = (rawBody: string | Uint8Array | undefined, contentType?: string) => {
       const draft = base();
       draft.body = {
         ...(rawBody === undefined ? {} : { raw: rawBody }),
@@ -434,8 +461,27 @@ export function fuzzCases(
     );
     push('missing body', 'no body, no Content-Type', raw(undefined), required);
     push('empty body', 'a body of no bytes', raw('', bodyMediaType), required);
-    push('malformed body', 'cut short', raw('{"', bodyMediaType), true);
-    push('unsupported media type', 'text/plain', raw(JSON.stringify(baseBody), 'text/plain'), true);
+    const file = requestBody.binary && baseBody instanceof Uint8Array ? baseBody : undefined;
+    const cutShort = file === undefined ? '{"' : file.subarray(0, Math.floor(file.length / 2));
+    push('malformed body', 'cut short', raw(cutShort, bodyMediaType), true);
+    push(
+      'unsupported media type',
+      'text/plain',
+      raw(file ?? JSON.stringify(baseBody), 'text/plain'),
+      true,
+    );
+    if (file !== undefined && namesFileFormat(bodyMediaType)) {
+      push('wrong bytes', `text sent as ${bodyMediaType}`, raw(notAFile, bodyMediaType), true);
+      for (const other of fileMediaTypes(document, entry)) {
+        if (other === bodyMediaType || !namesFileFormat(other)) continue;
+        push('wrong bytes', `the ${bodyMediaType} file sent as ${other}`, raw(file, other), true);
+      }
+    }
+    if (file !== undefined && bodySchema?.maxLength !== undefined) {
+      const overLong = Buffer.alloc(bodySchema.maxLength + 1);
+      overLong.set(file.subarray(0, overLong.length));
+      push('over-long body', `${overLong.length} bytes`, raw(overLong, bodyMediaType), true);
+    }
     if (bodyMediaType === jsonMediaType) {
       for (const value of [{}, [], null, 'text', 42]) {
         const draft = base();
@@ -453,7 +499,7 @@ export function fuzzCases(
     const where = ['body', ...at, 'fuzzExtra'].join('.');
     push('extra property', where, draft, !bodyAccepts(extended));
   };
-  if (isRecord(baseBody)) extraProperty([]);
+  if (!requestBody.binary && isRecord(baseBody)) extraProperty([]);
   for (const field of fieldsOf(document, bodySchema, baseBody)) {
     const where = `body.${field.path.join('.')}`;
     const variant = (kind: string, detail: string, value: unknown, remove = false) => {

@@ -60,8 +60,8 @@ export interface WireRequest {
   /** Path and query exactly as sent, e.g. `/v1/links/list?skip=1e2`. */
   target: string;
   headers: Record<string, string>;
-  /** The body exactly as sent; undefined sends none. */
-  body?: string;
+  /** The body exactly as sent, text or a file's bytes; undefined sends none. */
+  body?: string | Uint8Array;
   /** Crosses a loopback socket instead of inject, for what only Node's HTTP parser checks. */
   overSocket?: boolean;
   /** The client address, so that per-address rate limits count each case apart. */
@@ -94,6 +94,13 @@ function headersOf(raw: Record<string, string | string[] | number | undefined>):
   return headers;
 }
 
+/** A body as bytes: text in UTF-8, a file's bytes as they are. */
+function bytesOf(body: string | Uint8Array): Buffer {
+  return typeof body === 'string'
+    ? Buffer.from(body, 'utf8')
+    : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
 function bodyText(payload: Buffer, headers: Headers): string {
   const gzipped = headers.get('content-encoding') === 'gzip';
   return (gzipped ? gunzipSync(payload) : payload).toString('utf8');
@@ -105,7 +112,10 @@ async function injectInto(app: FastifyInstance, request: WireRequest): Promise<W
     url: request.target,
     headers: request.headers,
     remoteAddress: request.remoteAddress,
-    ...(request.body === undefined ? {} : { payload: request.body }),
+    // A string as it is; bytes as a Buffer, which inject sends as they are (not as JSON).
+    ...(request.body === undefined
+      ? {}
+      : { payload: typeof request.body === 'string' ? request.body : bytesOf(request.body) }),
   });
   const headers = headersOf(reply.headers);
   return { status: reply.statusCode, headers, text: bodyText(reply.rawPayload, headers) };
@@ -138,9 +148,12 @@ async function sendOverSocket(port: number, request: WireRequest): Promise<WireR
     'host: 127.0.0.1',
     'connection: close',
     ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
-    ...(request.body === undefined ? [] : [`content-length: ${Buffer.byteLength(request.body)}`]),
+    ...(request.body === undefined ? [] : [`content-length: ${bytesOf(request.body).length}`]),
   ].join('\r\n');
-  const message = Buffer.from(`${head}\r\n\r\n${request.body ?? ''}`, 'utf8');
+  const message = Buffer.concat([
+    Buffer.from(`${head}\r\n\r\n`, 'utf8'),
+    bytesOf(request.body ?? ''),
+  ]);
   let failure = 'no bytes came back';
   for (let attempt = 0; attempt < 3; attempt++) {
     const received = await new Promise<{ raw: Buffer; error?: Error }>((resolve) => {

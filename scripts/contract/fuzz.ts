@@ -335,7 +335,9 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
   };
 }
 
-function safeParse(text: string): unknown {
+/** A request body as links read it: parsed JSON, else the text or the file's bytes as sent. */
+function safeParse(text: string | Uint8Array): unknown {
+  if (typeof text !== 'string') return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

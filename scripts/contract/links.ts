@@ -236,20 +236,34 @@ export function readLinks(document: OpenApiDocument, entries: OperationEntry[]):
   return links;
 }
 
+/** The operations that take values from `producer`, directly or through others, deletes aside. */
+function readersOf(producer: OperationEntry, links: OperationLink[]): Set<OperationEntry> {
+  const readers = new Set<OperationEntry>();
+  const pending = [producer];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    for (const link of links) {
+      if (link.producer !== current || link.consumer.method === 'delete') continue;
+      if (readers.has(link.consumer)) continue;
+      readers.add(link.consumer);
+      pending.push(link.consumer);
+    }
+  }
+  return readers;
+}
+
 /**
  * The operations in the order to call them: producers before their consumers, and an operation
- * that deletes what a producer made after every other consumer of that producer. Otherwise, and
- * within a cycle, contract order.
+ * that deletes what a producer made after every other operation that uses it, through other
+ * operations too (a collection made of a new link is read before the link is deleted).
+ * Otherwise, and within a cycle, contract order.
  */
 export function orderByLinks(entries: OperationEntry[], links: OperationLink[]): OperationEntry[] {
   const prerequisites = new Map(entries.map((entry) => [entry, new Set<OperationEntry>()]));
   for (const link of links) {
     prerequisites.get(link.consumer)?.add(link.producer);
     if (link.consumer.method !== 'delete') continue;
-    for (const reader of links) {
-      if (reader.producer === link.producer && reader.consumer.method !== 'delete') {
-        prerequisites.get(link.consumer)?.add(reader.consumer);
-      }
+    for (const reader of readersOf(link.producer, links)) {
+      prerequisites.get(link.consumer)?.add(reader);
     }
   }
   const ordered: OperationEntry[] = [];

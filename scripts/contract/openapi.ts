@@ -1,5 +1,7 @@
 // The slice of OpenAPI 3.1 the contract checks read, with JSON pointer and $ref helpers.
 import { readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 
 export type JsonPath = (string | number)[];
@@ -16,6 +18,9 @@ export interface Schema {
   $ref?: string;
   type?: string | string[];
   format?: string;
+  /** The media type of a string's content (OpenAPI 3.1's way to describe a file's bytes). */
+  contentMediaType?: string;
+  contentEncoding?: string;
   enum?: unknown[];
   const?: unknown;
   default?: unknown;
@@ -47,6 +52,8 @@ export interface Schema {
 export interface Example {
   summary?: string;
   value?: unknown;
+  /** Where the example is kept instead, relative to the contract: a file's bytes, say. */
+  externalValue?: string;
 }
 
 export interface MediaType {
@@ -166,8 +173,33 @@ export function parseContract(text: string, source: string): OpenApiDocument {
   return document as unknown as OpenApiDocument;
 }
 
+/** The file each loaded contract was read from, for the examples kept beside it. */
+const contractFiles = new WeakMap<OpenApiDocument, string>();
+
 export function loadContract(file: string): OpenApiDocument {
-  return parseContract(readFileSync(file, 'utf8'), file);
+  const document = parseContract(readFileSync(file, 'utf8'), file);
+  contractFiles.set(document, resolvePath(file));
+  return document;
+}
+
+/**
+ * The bytes of an example's `externalValue`, a reference relative to the contract's own file
+ * (`examples/cover.png` beside `openapi/openapi.yaml`). Only files are read, never the network.
+ */
+export function readExternalValue(document: OpenApiDocument, externalValue: string): Buffer {
+  const contractFile = contractFiles.get(document);
+  if (contractFile === undefined) {
+    throw new Error(`externalValue ${externalValue}: the contract was not loaded from a file`);
+  }
+  const url = new URL(externalValue, pathToFileURL(contractFile));
+  if (url.protocol !== 'file:') {
+    throw new Error(`externalValue ${externalValue}: only files beside the contract are read`);
+  }
+  try {
+    return readFileSync(url);
+  } catch (error) {
+    throw new Error(`externalValue ${externalValue}: ${(error as Error).message}`);
+  }
 }
 
 export function escapePointerSegment(segment: string | number): string {
@@ -298,6 +330,20 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
 /** Whether `name` names the operation: its operationId, or `METHOD /path` in any letter case. */
 export function named(entry: OperationEntry, name: string): boolean {
   return name === entry.operationId || name.toUpperCase() === entry.title.toUpperCase();
+}
+
+/**
+ * Whether a media type's schema describes a file's bytes rather than JSON or text: `format:
+ * binary`, or a `contentMediaType` whose content is not encoded as text (no `contentEncoding`).
+ */
+export function isBinarySchema(document: unknown, schema: Schema | undefined): boolean {
+  const resolved =
+    schema === undefined ? undefined : (follow(document, schema, [])?.node as Schema | undefined);
+  if (resolved === undefined) return false;
+  return (
+    resolved.format === 'binary' ||
+    (resolved.contentMediaType !== undefined && resolved.contentEncoding === undefined)
+  );
 }
 
 /** Whether the operation declares `status` as a success (2xx) or redirect (3xx) reply. */

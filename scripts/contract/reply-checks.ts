@@ -2,11 +2,13 @@
 // their own server (--server-target) rather than through Prism: Prism's proxy follows redirects,
 // so it never sees the 3xx replies of the short-link host. The status must be one the operation
 // declares, the content type one its response declares, the body must fit that media type's
-// schema (a page is a string) and each declared header its schema. A redirect must say where it
-// leads: a 3xx reply that declares Location must send one.
+// schema (a page is a string) and each declared header its schema. A file (a media type whose
+// schema is binary, such as image/webp) is judged by its media type alone, never read as text. A
+// redirect must say where it leads: a 3xx reply that declares Location must send one.
 import {
   follow,
   fromPointer,
+  isBinarySchema,
   type HeaderObject,
   type JsonPath,
   type OpenApiDocument,
@@ -100,6 +102,7 @@ function headerViolations(
 }
 
 function bodyViolations(
+  document: OpenApiDocument,
   sampler: SchemaSampler,
   responsePath: JsonPath,
   response: ResponseObject,
@@ -120,6 +123,7 @@ function bodyViolations(
     ];
   }
   const [type, media] = declared;
+  if (isBinarySchema(document, media.schema)) return [];
   let body: unknown = reply.text;
   if (/json/i.test(type)) {
     try {
@@ -164,6 +168,6 @@ export function checkReply(
   const response = located.node as ResponseObject;
   return [
     ...headerViolations(document, sampler, located.path, response, reply),
-    ...bodyViolations(sampler, located.path, response, reply),
+    ...bodyViolations(document, sampler, located.path, response, reply),
   ];
 }

@@ -2,14 +2,19 @@
 // of the contract (or one from the parameters' examples), one acting as another user when the
 // operation takes X-Impersonate and an administrator's session is at hand, one per link of the
 // contract that leads to it (./links.ts), then generated ones. A body is JSON, or a form
-// (application/x-www-form-urlencoded) for an operation that takes no JSON.
+// (application/x-www-form-urlencoded) for an operation that takes no JSON, or else a file: the
+// bytes of a media type whose schema is binary (`format: binary`), from its example's
+// `externalValue`. Files are not generated: generated requests send the documented file.
 import type { LinkedRequest } from './links';
 import {
   follow,
+  isBinarySchema,
   isRecord,
+  readExternalValue,
   type Example,
   type JsonPath,
   type MaybeReference,
+  type MediaType,
   type OpenApiDocument,
   type OperationEntry,
   type Parameter,
@@ -32,14 +37,15 @@ export interface RequestCase {
 }
 
 export interface RequestBodyValue {
-  /** `application/json` or `application/x-www-form-urlencoded`. */
+  /** `application/json`, `application/x-www-form-urlencoded`, or a file's (`image/png`). */
   mediaType: string;
+  /** The value to encode, or a file's bytes (a Uint8Array), sent as they are. */
   value: unknown;
 }
 
 const jsonMediaType = 'application/json';
 const formMediaType = 'application/x-www-form-urlencoded';
-/** The request body media types verify can send, in the order it prefers them. */
+/** The request body media types verify can send, in the order it prefers them, before files. */
 const bodyMediaTypes = [jsonMediaType, formMediaType];
 const impersonationHeader = 'x-impersonate';
 const administratorRole = 'Administrator';
@@ -101,8 +107,12 @@ function serialize(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The body as sent: JSON, or a form (`store=amazon&remember=1`) whose lists repeat their name. */
-export function encodeBody({ mediaType, value }: RequestBodyValue): string {
+/**
+ * The body as sent: a file's bytes as they are, JSON, or a form (`store=amazon&remember=1`)
+ * whose lists repeat their name.
+ */
+export function encodeBody({ mediaType, value }: RequestBodyValue): string | Uint8Array {
+  if (value instanceof Uint8Array) return value;
   if (mediaType !== formMediaType) return JSON.stringify(value);
   const form = new URLSearchParams();
   for (const [name, field] of Object.entries(isRecord(value) ? value : {})) {
@@ -147,11 +157,40 @@ function buildTarget(
 
 interface DocumentedRequestBody {
   required: boolean;
-  /** The first media type of `bodyMediaTypes` the operation takes; undefined without a body. */
+  /**
+   * The first media type of `bodyMediaTypes` the operation takes, else its first file media
+   * type; undefined without a body.
+   */
   mediaType?: string;
+  /** Whether that media type's body is a file: its examples are bytes, and none is generated. */
+  binary: boolean;
   schemaPath?: JsonPath;
   /** The request body examples of that media type, by name. */
   examples: [string, unknown][];
+}
+
+/**
+ * A request body's examples by name, as the tooling sends them: values, or for a file its bytes,
+ * read from the file `externalValue` names (or a string `value` as UTF-8).
+ */
+function bodyExamples(
+  document: OpenApiDocument,
+  media: MediaType,
+  binary: boolean,
+): [string, unknown][] {
+  const bytesOf = (value: unknown) => (typeof value === 'string' ? Buffer.from(value) : value);
+  const examples = Object.entries(media.examples ?? {}).flatMap(([name, reference]) => {
+    const example = follow(document, reference, [])?.node as Example | undefined;
+    if (binary && typeof example?.externalValue === 'string') {
+      return [[name, readExternalValue(document, example.externalValue)] as [string, unknown]];
+    }
+    if (!isRecord(example) || !('value' in example)) return [];
+    return [[name, binary ? bytesOf(example.value) : example.value] as [string, unknown]];
+  });
+  if (media.example !== undefined) {
+    examples.unshift(['example', binary ? bytesOf(media.example) : media.example]);
+  }
+  return examples;
 }
 
 /** The operation's request body in the media type verify sends, with its examples. */
@@ -164,10 +203,13 @@ export function documentedRequestBody(
       ? undefined
       : follow(document, entry.operation.requestBody, [...entry.location, 'requestBody']);
   const requestBody = location?.node as RequestBody | undefined;
-  const mediaType = bodyMediaTypes.find((type) => requestBody?.content?.[type] !== undefined);
-  const media = mediaType === undefined ? undefined : requestBody?.content?.[mediaType];
-  const examples = exampleValues(document, media?.examples);
-  if (media?.example !== undefined) examples.unshift(['example', media.example]);
+  const content = requestBody?.content ?? {};
+  const mediaType =
+    bodyMediaTypes.find((type) => content[type] !== undefined) ??
+    Object.keys(content).find((type) => isBinarySchema(document, content[type]?.schema));
+  const media = mediaType === undefined ? undefined : content[mediaType];
+  const binary = media !== undefined && isBinarySchema(document, media.schema);
+  const examples = media === undefined ? [] : bodyExamples(document, media, binary);
   const schemaPath =
     location === undefined || mediaType === undefined || media?.schema === undefined
       ? undefined
@@ -175,6 +217,7 @@ export function documentedRequestBody(
   return {
     required: requestBody?.required === true,
     ...(mediaType === undefined ? {} : { mediaType }),
+    binary,
     ...(schemaPath === undefined ? {} : { schemaPath }),
     examples,
   };
@@ -238,15 +281,16 @@ export function requestCases(
   const {
     required: bodyRequired,
     mediaType,
+    binary,
     schemaPath: bodySchemaPath,
-    examples: bodyExamples,
+    examples: documentedBodies,
   } = documentedRequestBody(document, entry);
   const bodyOf = (value: unknown): Pick<RequestCase, 'body'> =>
     value === undefined ? {} : { body: { mediaType: mediaType ?? jsonMediaType, value } };
 
   const { target, headers } = buildTarget(entry, documentedValues);
-  if (bodyExamples.length > 0) {
-    for (const [name, value] of bodyExamples) {
+  if (documentedBodies.length > 0) {
+    for (const [name, value] of documentedBodies) {
       cases.push({
         operation: entry,
         label: `example ${name}`,
@@ -285,7 +329,7 @@ export function requestCases(
     if (impersonates && !impersonate) continue;
     const values = new Map([...documentedValues, ...linked.parameters]);
     const built = buildTarget(entry, values);
-    const body = linkedBody(linked, bodyExamples[0]?.[1]);
+    const body = linkedBody(linked, documentedBodies[0]?.[1]);
     cases.push({
       operation: entry,
       label: linked.label,
@@ -296,8 +340,13 @@ export function requestCases(
     });
   }
 
+  const [firstBody] = documentedBodies;
   const bodySamples =
-    bodySchemaPath === undefined ? [] : sampler.sample(bodySchemaPath, samples, seed);
+    bodySchemaPath === undefined
+      ? []
+      : binary
+        ? Array.from({ length: firstBody === undefined ? 0 : samples }, () => firstBody?.[1])
+        : sampler.sample(bodySchemaPath, samples, seed);
   for (let index = 0; index < samples; index += 1) {
     const values = new Map<Parameter, unknown>();
     for (const { parameter } of entry.parameters) {

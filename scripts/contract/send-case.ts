@@ -1,5 +1,6 @@
 // Sending one request case: through the Prism proxy, or straight to a server of the contract's own
-// (the short-link host), whose replies are checked here without Prism.
+// (the short-link host) or, for a request carrying a file, to the backend, with the reply checked
+// here without Prism.
 import { follow, type OpenApiDocument, type OperationEntry, type ResponseObject } from './openapi';
 import { judgeReply } from './prism-verdict';
 import type { PrismProxy } from './prism-proxy';
@@ -35,6 +36,14 @@ function acceptedMediaTypes(document: OpenApiDocument, entry: OperationEntry): s
   return mediaTypes.size === 0 ? 'application/json' : [...mediaTypes].join(', ');
 }
 
+/**
+ * Whether the request carries a file's bytes, which Prism cannot forward: it reads every body
+ * that is not JSON as UTF-8 text and sends that text on, so the backend would get other bytes.
+ */
+export function carriesFile(requestCase: RequestCase): boolean {
+  return requestCase.body?.value instanceof Uint8Array;
+}
+
 /** The request as fetch sends it: the case's headers and encoded body, and the session cookie. */
 export function requestInit(
   document: OpenApiDocument,
@@ -48,10 +57,12 @@ export function requestInit(
     accept: acceptedMediaTypes(document, requestCase.operation),
   };
   if (requestCase.body !== undefined) headers['content-type'] = requestCase.body.mediaType;
+  const body = requestCase.body === undefined ? undefined : encodeBody(requestCase.body);
   return {
     method: requestCase.operation.method.toUpperCase(),
     headers,
-    ...(requestCase.body === undefined ? {} : { body: encodeBody(requestCase.body) }),
+    // Bytes go as a copy of their own: fetch takes views only of a plain ArrayBuffer.
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : new Uint8Array(body) }),
     signal: AbortSignal.timeout(timeoutMs),
   };
 }

@@ -2,6 +2,7 @@
 // candidate contract would generate.
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 
 import { defaultContractPath } from './openapi';
@@ -9,10 +10,18 @@ import { localBin, repositoryRoot, run } from './process';
 
 export const generatedTypesPath = 'src/api/schema.d.ts';
 
-/** The text `openapi-typescript` writes for a contract (same as the CLI, header included). */
-export async function generateTypes(contract: unknown): Promise<string> {
+/**
+ * The text `openapi-typescript` writes for a contract (same as the CLI, header included). Its
+ * linter resolves an example's `externalValue` as a file relative to `contractFile`, the
+ * contract's place (a base read from git keeps its examples beside the working tree's).
+ */
+export async function generateTypes(
+  contract: unknown,
+  contractFile = resolve(repositoryRoot, defaultContractPath),
+): Promise<string> {
   const ast = await openapiTS(structuredClone(contract) as Parameters<typeof openapiTS>[0], {
     silent: true,
+    cwd: pathToFileURL(contractFile),
   });
   return `${COMMENT_HEADER}${astToString(ast)}`;
 }
@@ -42,7 +51,7 @@ export async function checkFreshness(
           detail: `${generatedTypesPath} is stale: run \`npm run generate\` and commit it`,
         };
   }
-  const generated = await generateTypes(contract);
+  const generated = await generateTypes(contract, resolve(cwd, contractFile));
   const committed = readFileSync(resolve(cwd, generatedTypesPath), 'utf8');
   return generated === committed
     ? { fresh: true, detail: `${generatedTypesPath} matches ${contractFile}` }

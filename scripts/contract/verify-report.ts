@@ -52,6 +52,11 @@ export function renderVerifyReport(result: VerifyResult): string {
   for (const [server, origin] of Object.entries(result.serverTargets)) {
     out.push(`Server ${server}: ${origin}, checked by verify (redirects not followed)`);
   }
+  if (result.fileRequests > 0) {
+    out.push(
+      `Requests carrying a file (${result.fileRequests}): straight to ${result.target}, checked by verify (Prism would forward the bytes as text)`,
+    );
+  }
   out.push('');
   const rows = [['Operation', 'Requests', 'Status', 'Result']];
   for (const operation of result.operations) {

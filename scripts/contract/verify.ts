@@ -2,14 +2,15 @@
 // validating proxy in front of the backend, which checks each reply (what it found is read by
 // ./prism-verdict.ts). An operation on a server of its own (the short-link host) is sent straight
 // to that server's target instead, without following redirects, and its replies are checked
-// without Prism (./send-case.ts, ./reply-checks.ts).
+// without Prism (./send-case.ts, ./reply-checks.ts); so is a request carrying a file (an image
+// upload), whose bytes Prism would alter on the way, to the backend's target.
 // An operation passes when every reply keeps the contract and at least one is a success reply the
 // contract declares for it. The contract's links decide the order: an operation whose requests
 // take values from another's replies is called after it, with those values.
 import { followLink } from './follow-link';
 import { orderByLinks, readLinks, type Exchange, type LinkedRequest } from './links';
 import { requestCases, type RequestCase, type Session } from './requests';
-import { requestInit, sendThroughPrism, sendToServer } from './send-case';
+import { carriesFile, requestInit, sendThroughPrism, sendToServer } from './send-case';
 import {
   declaresSuccess,
   defaultContractPath,
@@ -83,6 +84,8 @@ export interface VerifyResult {
   serverTargets: Record<string, string>;
   proxy: string;
   operations: OperationResult[];
+  /** Requests carrying a file, sent straight to `target` and checked by verify. */
+  fileRequests: number;
   passed: boolean;
 }
 
@@ -217,6 +220,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     ...(options.port === undefined ? {} : { port: options.port }),
   });
   const exchanges: Exchange[] = [];
+  let fileRequests = 0;
   const followOptions = options.outbox === undefined ? {} : { outboxDir: options.outbox };
   const followLinksTo = async (entry: OperationEntry) => {
     const linkedRequests: LinkedRequest[] = [];
@@ -256,10 +260,14 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     const results: CaseResult[] = [];
     for (const requestCase of cases) {
       const init = requestInit(document, requestCase, cookies[requestCase.session], timeoutMs);
+      const fileToBackend = ownTarget === undefined && carriesFile(requestCase);
+      if (fileToBackend) fileRequests += 1;
+      const directTo =
+        ownTarget?.origin ?? (fileToBackend ? withoutTrailingSlash(options.target) : undefined);
       const { outcome, reply } =
-        ownTarget === undefined
+        directTo === undefined
           ? await sendThroughPrism(proxy, requestCase, init)
-          : await sendToServer(document, sampler, ownTarget.origin, requestCase, init);
+          : await sendToServer(document, sampler, directTo, requestCase, init);
       results.push({ label: requestCase.label, target: requestCase.target, outcome });
       if (
         reply !== undefined &&
@@ -298,6 +306,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
       serverTargets,
       proxy: proxy.origin,
       operations,
+      fileRequests,
       passed: operations.every(
         (operation) =>
           operation.result === 'passed' ||

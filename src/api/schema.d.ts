@@ -142,6 +142,13 @@ export interface paths {
          *     `/confirm/{token}`. The device-maker services parameter `at` is sent only when it has
          *     a value, and that value starts with `1`.
          *
+         *     Designed here: a signed-out signup never changes an existing account's affiliate
+         *     tokens. When `email` already has an account, `affiliateProgramGuid` and
+         *     `affiliateParameters` are not saved, and the confirmation e-mail says so plainly: the
+         *     account's Affiliate settings are unchanged. For a new account they are saved as a
+         *     token, checked as `createAffiliateToken` checks one (400 at
+         *     `AffiliateParameters.<name>`).
+         *
          *     Designed here: the signup claims the existing unclaimed link at `code` only with the
          *     `claimKey` its creation returned, so knowing a link's code and address (both public)
          *     is not enough to take it. Without the key, or with another, the signup asks for a new
@@ -210,8 +217,13 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change a link's destination
-         * @description Points an existing link, found by domain and code, at a new destination.
+         * Change a link
+         * @description Points an existing link, found by domain and code, at a new destination. Designed here:
+         *     the same request changes everything but the link's code (its store mode, localisation,
+         *     parameters, title, author, cover, expiry, and whether it is archived), checked as
+         *     creation checks them; a field left out keeps its value. A new destination turns a link
+         *     disabled after an upheld report, or for an invalid stored address, back on at once; a
+         *     link disabled for abuse stays off until an administrator lifts it.
          */
         put: operations["updateLink"];
         /**
@@ -219,6 +231,38 @@ export interface paths {
          * @description Creates a link in the signed-in author's account.
          */
         post: operations["createLink"];
+        /**
+         * Delete a link
+         * @description Designed here. The link stops sending readers on at once: its short URL answers a "this
+         *     link was removed" page (410). It is never listed or counted again, but its clicks stay in
+         *     the account's reports. Its code stays reserved for its author for 30 days, who may give
+         *     it to a new link at once; anyone else is refused it (409) until then, and after that it is
+         *     free. Someone else's link, or one already deleted, is 404.
+         */
+        delete: operations["deleteLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/links/matching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The author's links to the same destination
+         * @description Designed here: up to 5 of the signed-in author's links (archived ones too, never deleted
+         *     ones), newest first, whose destination is the same address as `url` once written as the
+         *     URL standard writes it, and whose store mode is `allStores`; so the editor can say "You
+         *     already have a link to this" before a duplicate is made. An address that is not a valid
+         *     destination is 400 at `Url`.
+         */
+        get: operations["findMatchingLinks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -290,6 +334,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/links/reader-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where readers in each country are sent
+         * @description Designed here: for readers in the US, GB, CA, AU, DE, FR, ES, IT, IN and JP, the final
+         *     address each gets from the link, as the redirect and the all-stores page compute it
+         *     (the same code, at this moment, with the author's tokens now): one store for a link to
+         *     one store, every store offered for an all-stores link. Each store names the affiliate
+         *     value it carries (`tag`), or, when the store's program exists but the author has no
+         *     value for that store's marketplace, the parameter to add in Affiliate settings
+         *     (`missingTag`). Someone else's link is 404.
+         */
+        get: operations["listReaderDestinations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/links/report": {
         parameters: {
             query?: never;
@@ -327,7 +397,9 @@ export interface paths {
         /**
          * Is a vanity code free?
          * @description An empty code counts as available. Collections check their alias code with an empty
-         *     domain.
+         *     domain. Designed here: the reply gives the address the code would have on the short-link
+         *     host, so the app shows authors the short-link origin before any link exists; for an
+         *     empty or absent code that is the prefix every code is written after.
          */
         get: operations["checkVanityCode"];
         put?: never;
@@ -452,7 +524,9 @@ export interface paths {
         /**
          * Uphold or dismiss a reported link issue
          * @description Designed here. For administrators only. Upholding disables the link: its short URL
-         *     answers 410 with a plain explanation from then on, and the owner is told by e-mail.
+         *     answers 410 with a plain explanation from then on, and the owner is told by e-mail that
+         *     a new destination turns it back on. Deciding `abuse` disables it the same way, but only
+         *     an administrator can turn it back on; the owner is told to contact support.
          *     Dismissing leaves the link working. A report is decided once; deciding it again
          *     answers 409.
          */
@@ -613,6 +687,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/images/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a cover image
+         * @description Designed here: the request body is the image file itself, PNG, JPEG or WebP, at most
+         *     5 MB (5,242,880 bytes; beyond that 413). The server decodes it (bytes that are not an
+         *     image of the declared type are 400 at `File`; an image over 50 megapixels is 400 too),
+         *     drops its metadata (EXIF, GPS), scales it to fit 1200 × 1200 pixels keeping its aspect
+         *     ratio (never enlarging it) and keeps it as WebP. The reply's `url` serves it
+         *     (`getImageFile`); like a registered image, it can be the cover of its owner's
+         *     collections only.
+         */
+        post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/images/{id}": {
         parameters: {
             query?: never;
@@ -622,9 +722,32 @@ export interface paths {
         };
         /**
          * One image
-         * @description An image registered with `POST /v2/images`, with the address it is served from.
+         * @description An image registered with `POST /v2/images` or uploaded with `uploadImage`, with the address it is served from.
          */
         get: operations["getImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/images/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An uploaded image's file
+         * @description Designed here: the WebP file of an image uploaded with `uploadImage`, open to everyone
+         *     so reader pages and e-mail clients can show it. An image's file never changes, so it
+         *     may be cached for a year; `If-None-Match` with its `ETag` answers 304. An image
+         *     registered with an image-hosting service has no file here (404).
+         */
+        get: operations["getImageFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -783,6 +906,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/affiliate-programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The affiliate programs and their parameters
+         * @description Designed here: every program a token can be saved for, with each parameter it takes,
+         *     the marketplace a regional parameter tags and the format its value must have. The app
+         *     builds the Affiliate Settings form and its checks from this list; the server checks
+         *     saved tokens and tags redirects by the same table.
+         *
+         *     A regional parameter is named `<parameter>_<COUNTRY>`: Amazon's `tag` is amazon.com's
+         *     (US), `tag_GB` amazon.co.uk's, and so on for every Amazon marketplace; Bookshop.org's
+         *     `a_aid` is bookshop.org's (US) and `a_aid_GB` uk.bookshop.org's. A marketplace's
+         *     address carries its own value under the program's name (`tag`, `a_aid`); a
+         *     marketplace the author has no value for is left untagged, never given another
+         *     marketplace's.
+         */
+        get: operations["listAffiliatePrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/affiliate-tokens": {
         parameters: {
             query?: never;
@@ -792,17 +945,33 @@ export interface paths {
         };
         /**
          * The author's affiliate tokens
-         * @description Every token the author saved, one per program.
+         * @description Every token the author saved, one per program. Designed here: a stored value that
+         *     no longer has its program's format (`listAffiliatePrograms`) is named in
+         *     `invalidParameters`; redirects leave it out until the author fixes it. The Apple
+         *     Services token is listed while the author is enrolled (`/v2/settings/apple-services`).
          */
         get: operations["listAffiliateTokens"];
         /**
          * Change a saved token
-         * @description Replaces the parameters of the token named by `guid`.
+         * @description Designed here: merges the parameters sent into the token named by `guid`. A parameter
+         *     not sent keeps its value; one sent as `""` is removed. The identifier of the program's
+         *     default region (its parameter with `required`) may be removed only while another
+         *     region's identifier stays (Amazon's `tag_GB`, say), since a token must tag somewhere;
+         *     otherwise 400 at `Parameters.<name>`. Values are checked as `createAffiliateToken`
+         *     checks them.
          */
         put: operations["updateAffiliateToken"];
         /**
          * Save a token for a program
-         * @description Saves the parameters for a program, named by `programGuid`. The 'Unsupported' program takes no token.
+         * @description Saves the parameters for a program, named by `programGuid`. The 'Unsupported' program
+         *     takes no token.
+         *
+         *     Designed here: each value must have its parameter's format (`listAffiliatePrograms`),
+         *     otherwise 400 at `Parameters.<name>`; a parameter the program does not take is 400
+         *     there too. Nothing is ever cut or rewritten. When the author already has a token for
+         *     the program, the parameters are merged into it as `updateAffiliateToken` merges them.
+         *     The token reaches every link of the program's retailer at once, old ones included,
+         *     unless the author switched the program off for the link (`programsOff`).
          */
         post: operations["createAffiliateToken"];
         /**
@@ -824,7 +993,9 @@ export interface paths {
         };
         /**
          * Enrolment in the device-maker's services program
-         * @description Designed here: the enrolment body.
+         * @description Designed here: the enrolment body. The enrolment and the Apple Services affiliate
+         *     token are one stored record: these settings read and write the same `at` and `ct` the
+         *     token has.
          */
         get: operations["getAppleServicesSettings"];
         /**
@@ -1085,15 +1256,85 @@ export interface components {
         AffiliateProgramGuid: components["schemas"]["Guid"];
         /** @description An affiliate program that can carry tokens; never the 'Unsupported' program. */
         SupportedProgramGuid: components["schemas"]["AffiliateProgramGuid"];
-        /** @description The device-maker services program's `at` token; it starts with `1`. */
+        /**
+         * @description The device-maker services program's `at` token; it starts with `1`. Designed here:
+         *     `""` removes it when a token is merged.
+         */
         DeviceMakerAffiliateToken: string;
-        /** @description A program's parameters by name. The device-maker program's `at` must start with `1`. */
+        /**
+         * @description A program's parameters by name, as a request sends them. The device-maker program's
+         *     `at` must start with `1`. Designed here: a value holds only characters an address
+         *     carries as they are (letters, digits, `.`, `_`, `~`, `-`), at most 64; the server then
+         *     checks each against its program's own format and refuses a parameter the program does
+         *     not take, at `Parameters.<name>` (`listAffiliatePrograms`). `""` removes a parameter
+         *     when a token is merged.
+         */
         AffiliateParameters: {
             at?: components["schemas"]["DeviceMakerAffiliateToken"];
         } & {
             [key: string]: string;
         };
-        /** @description Extra query parameters added to the destination, by name. */
+        /**
+         * @description Designed here: a saved token's parameters as replies give them. Values saved before
+         *     the programs' formats were checked are given as they are, so reading them never
+         *     fails; `AffiliateToken.invalidParameters` names those that fail their format.
+         */
+        StoredAffiliateParameters: {
+            [key: string]: string;
+        };
+        /** @description Designed here: the reply of `listAffiliatePrograms`. */
+        AffiliateProgramListReply: {
+            results: components["schemas"]["AffiliateProgram"][];
+        };
+        /** @description Designed here: a program a token can be saved for. */
+        AffiliateProgram: {
+            guid: components["schemas"]["SupportedProgramGuid"];
+            /** @example Amazon Associates */
+            name: string;
+            retailer: components["schemas"]["KnownRetailer"];
+            /** @description Every parameter a token for the program may have, the default region's identifier first. */
+            parameters: components["schemas"]["AffiliateProgramParameter"][];
+        };
+        /** @description Designed here: one parameter of a program, with the format its value must have. */
+        AffiliateProgramParameter: {
+            /**
+             * @description The name in a token's parameters (`tag`, `tag_GB`, `at`, `ct`, `siteId`, `a_aid_GB`…).
+             * @example tag_GB
+             */
+            name: string;
+            /** @example Amazon.co.uk tracking ID */
+            label: string;
+            /**
+             * @description Whether this is the identifier of the program's default region, which a token
+             *     needs unless it has another region's identifier (an Amazon token with only
+             *     `tag_GB` tags amazon.co.uk alone).
+             */
+            required: boolean;
+            /** @description The store this parameter tags, for a regional parameter; null for one that tags the program's every store. */
+            marketplace: components["schemas"]["AffiliateMarketplace"] | null;
+            /** @description An ECMAScript regular expression the whole value must match. */
+            pattern: string;
+            /** Format: int32 */
+            maxLength: number;
+            example: string;
+            /** @description What to tell the author when a value does not match `pattern`. */
+            formatMessage: string;
+        };
+        /** @description Designed here: one store of a program with stores per country. */
+        AffiliateMarketplace: {
+            country: components["schemas"]["CountryCode"];
+            /** @example www.amazon.co.uk */
+            host: string;
+            /** @description Every reader country this store serves, its own first (GB serves IE, IM, JE and GG too). */
+            countries: components["schemas"]["CountryCode"][];
+        };
+        /**
+         * @description Extra query parameters added to the destination, by name. Designed here: a name may
+         *     never be a program's parameter (any program, any region variant, any letter case:
+         *     `tag`, `TAG`, `tag_GB`, `at`, `ct`, `siteId`, `a_aid`…); such a name is 400 at
+         *     `ParameterKeyValues.<name>`, saying where the value belongs. The author's tokens set
+         *     those, on every link.
+         */
         ParameterKeyValues: {
             [key: string]: string;
         };
@@ -1222,8 +1463,18 @@ export interface components {
             url: components["schemas"]["DestinationUrl"];
             code?: components["schemas"]["VanityCode"];
             parameterKeyValues?: components["schemas"]["ParameterKeyValues"];
-            /** @description Programs whose saved tokens this link carries. */
+            /**
+             * @description Programs whose saved tokens this link carries. Designed here: kept for older
+             *     clients; when given, every supported program not listed is recorded as switched
+             *     off (`programsOff`). Send `programsOff` instead; when both are given, a program in
+             *     either is off.
+             */
             affiliatePrograms?: components["schemas"]["SupportedProgramGuid"][];
+            /**
+             * @description Designed here: the programs switched off for this link. Every other program whose
+             *     token the author saved tags the link's store at each click, tokens saved later too.
+             */
+            programsOff?: components["schemas"]["SupportedProgramGuid"][];
             /**
              * @description Designed here, on unless `false`: send each reader to the retailer's store for their country (Amazon,
              *     Apple Books, Kobo and Google Play), with the affiliate tag for that store.
@@ -1234,12 +1485,53 @@ export interface components {
              *     instead of redirecting. Only for a book with a known ISBN; otherwise 400 at `AllStores`.
              */
             allStores?: boolean;
+            expiry?: components["schemas"]["LinkExpiryRequest"];
         };
+        /**
+         * @description Designed here beyond `domain`, `code`, `baseCode` and `url`: every other field is
+         *     optional, and one left out keeps the link's value. Checked as creation checks them.
+         */
         UpdateLinkRequest: {
             domain: components["schemas"]["Domain"];
             code: components["schemas"]["Code"];
             baseCode: components["schemas"]["BaseCode"];
             url: components["schemas"]["DestinationUrl"];
+            /**
+             * @description Open a page with every store that sells the book. Only for a book with a known ISBN
+             *     at the link's destination; otherwise 400 at `AllStores`.
+             */
+            allStores?: boolean;
+            /** @description Send each reader to the retailer's store for their country. */
+            localise?: boolean;
+            parameterKeyValues?: components["schemas"]["ParameterKeyValues"];
+            /** @description The title readers and the author see; empty shows none. */
+            title?: string;
+            author?: string;
+            /** @description The cover shown for the link; null shows none. */
+            coverImageUrl?: components["schemas"]["ImageUrl"] | null;
+            expiry?: components["schemas"]["LinkExpiryRequest"];
+            /** @description Archived links leave the default list but keep sending readers on. */
+            archived?: boolean;
+            /**
+             * @description Designed here: the programs switched off for this link. Every other program whose
+             *     token the author saved tags the link's store at each click, tokens saved later too.
+             */
+            programsOff?: components["schemas"]["SupportedProgramGuid"][];
+        };
+        /**
+         * @description Designed here: when the link ends, and where it sends readers afterwards; null (or left
+         *     out on creation) for a link that never ends. `at` must be in the future, otherwise 400
+         *     at `Expiry.At`.
+         */
+        LinkExpiryRequest: components["schemas"]["LinkExpiry"] | null;
+        /**
+         * @description Designed here. After `at`, the short link answers 302 to `fallbackUrl` (no click is
+         *     counted: the link has ended, and reports count readers sent to a book's stores), or,
+         *     without one, the page "This link has ended" (410).
+         */
+        LinkExpiry: {
+            at: components["schemas"]["Timestamp"];
+            fallbackUrl: components["schemas"]["DestinationUrl"] | null;
         };
         /**
          * @description Designed here: the secret that lets whoever created an unclaimed link claim it with
@@ -1268,7 +1560,14 @@ export interface components {
             isbn: components["schemas"]["Isbn"] | null;
             retailer: string;
             storefront: components["schemas"]["CountryCode"] | null;
+            /**
+             * @description Designed here: the programs that tag this link for readers now: the author has a
+             *     token for the program, the program's retailer is the link's store (any store, for
+             *     an all-stores link), and it is not in `programsOff`.
+             */
             affiliatePrograms: components["schemas"]["SupportedProgramGuid"][];
+            /** @description Designed here: the programs the author switched off for this link. */
+            programsOff: components["schemas"]["SupportedProgramGuid"][];
             parameterKeyValues: components["schemas"]["ParameterKeyValues"];
             /** @description Designed here: whether readers go to their own country's store. */
             localise?: boolean;
@@ -1278,16 +1577,58 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             /** @description Designed here: why the link no longer sends readers on; null while it works. */
             disabled: components["schemas"]["LinkDisabled"] | null;
+            /** @description Designed here: archived links are listed apart and keep sending readers on. */
+            archived: boolean;
+            /** @description Designed here: when the link ends; null for a link that never ends. */
+            expiry: components["schemas"]["LinkExpiry"] | null;
+        };
+        /** @description Designed here: the reply of `listReaderDestinations`. */
+        ReaderDestinationsReply: {
+            results: components["schemas"]["ReaderDestination"][];
+        };
+        ReaderDestination: {
+            country: components["schemas"]["CountryCode"];
+            stores: components["schemas"]["ReaderStore"][];
+        };
+        /** @description Designed here: one store a reader is sent to, and the affiliate value on its address. */
+        ReaderStore: {
+            /** @description The store's retailer (a KnownRetailer), a local bookshop's name, or empty for another site. */
+            retailer: string;
+            url: components["schemas"]["StoredDestinationUrl"];
+            /** @description The author's value the address carries; null when it carries none. */
+            tag: components["schemas"]["ReaderStoreTag"] | null;
+            /**
+             * @description The parameter the author should add in Affiliate settings for this store to be
+             *     tagged; null when it is tagged, when no program covers the store, or when the
+             *     program is switched off for the link.
+             */
+            missingTag: components["schemas"]["ReaderStoreMissingTag"] | null;
+        };
+        ReaderStoreTag: {
+            programGuid: components["schemas"]["SupportedProgramGuid"];
+            /** @description The token's parameter the value comes from (`tag_GB` for amazon.co.uk). */
+            parameter: string;
+            value: string;
+        };
+        ReaderStoreMissingTag: {
+            programGuid: components["schemas"]["SupportedProgramGuid"];
+            parameter: string;
+        };
+        /** @description Designed here: the reply of `GET /v1/links/matching`. */
+        MatchingLinks: {
+            results: components["schemas"]["Link"][];
         };
         /**
          * @description Designed here: a disabled link answers readers with a "link disabled" page (410). A link
-         *     disabled for `destinationInvalid` works again as soon as its author changes its
-         *     destination to a valid one.
+         *     disabled for `reportUpheld` or `destinationInvalid` works again as soon as its author
+         *     changes its destination to a new, valid one. One disabled for `abuse` (an administrator
+         *     found it was used to mislead or harm readers) stays off until an administrator lifts it;
+         *     its author contacts support.
          */
         LinkDisabled: {
             at: components["schemas"]["Timestamp"];
             /** @enum {string} */
-            reason: "reportUpheld" | "destinationInvalid";
+            reason: "reportUpheld" | "destinationInvalid" | "abuse";
             /** @description What happened and what the author can do, in a sentence or two. */
             message: string;
         };
@@ -1357,6 +1698,11 @@ export interface components {
             domain: components["schemas"]["Domain"];
             code: components["schemas"]["Code"];
             baseCode: components["schemas"]["BaseCode"];
+            /**
+             * Format: uri
+             * @description Designed here: the link's address on the short-link host, as the link's own `shortUrl`.
+             */
+            shortUrl: string;
             /** Format: date */
             from: string;
             /** Format: date */
@@ -1411,6 +1757,14 @@ export interface components {
         };
         VanityAvailability: {
             isAvailable: boolean;
+            /**
+             * Format: uri
+             * @description Designed here: the address the code would have on the short-link host, whose origin
+             *     is the deployment's (`https://shelf.to/salt-orchard` for a link,
+             *     `https://shelf.to/c/orchard-trilogy` for a collection's alias). For an empty code,
+             *     the prefix codes are written after (`https://shelf.to/`, `https://shelf.to/c/`).
+             */
+            shortUrl: string;
         };
         /** @description Designed here. */
         ShortLinkMetadata: {
@@ -1471,8 +1825,13 @@ export interface components {
             /** @description The administrator's e-mail; null once their account was deleted. */
             decidedBy: string | null;
         };
-        /** @enum {string} */
-        LinkIssueOutcome: "upheld" | "dismissed";
+        /**
+         * @description Designed here: `upheld` disables the link until its author gives it a new destination;
+         *     `abuse` upholds the report and disables the link until an administrator lifts it;
+         *     `dismissed` leaves it working.
+         * @enum {string}
+         */
+        LinkIssueOutcome: "upheld" | "abuse" | "dismissed";
         LinkIssueDecision: {
             outcome: components["schemas"]["LinkIssueOutcome"];
         };
@@ -1522,11 +1881,11 @@ export interface components {
             aliasCode?: components["schemas"]["VanityCode"];
         };
         /**
-         * @description The image-hosting service that stores the file.
-         * @default cloudinary
+         * @description Where the file is kept: `cloudinary`, the image-hosting service; or, designed here,
+         *     `upload`, a file uploaded with `uploadImage` and served by Shelflink itself.
          * @enum {string}
          */
-        ImageProvider: "cloudinary";
+        ImageProvider: "cloudinary" | "upload";
         ImageAttributes: {
             /** @description Text that describes the image for people who cannot see it. */
             alt: string;
@@ -1536,18 +1895,35 @@ export interface components {
             height?: number;
         };
         ImageCreateRequest: {
-            provider?: components["schemas"]["ImageProvider"];
+            /**
+             * @description The image-hosting service that stores the file.
+             * @default cloudinary
+             * @enum {string}
+             */
+            provider: "cloudinary";
             providerImageId: string;
             attributes: components["schemas"]["ImageAttributes"];
         };
         Image: {
             id: components["schemas"]["ImageId"];
             provider: components["schemas"]["ImageProvider"];
+            /** @description The image's id at its provider; for an `upload`, the image's own `id`. */
             providerImageId: string;
-            url: components["schemas"]["ImageUrl"];
+            /**
+             * Format: uri
+             * @description Where the image is served from. Designed here: an uploaded image is served by
+             *     Shelflink at the app's origin (`/api/v2/images/{id}/file`), which is `http` on a
+             *     development machine.
+             */
+            url: string;
             attributes: components["schemas"]["ImageAttributes"];
             createdAt: components["schemas"]["Timestamp"];
         };
+        /**
+         * Format: binary
+         * @description Designed here: an image file's bytes, at most 5 MB.
+         */
+        ImageFile: string;
         /**
          * @description `legacy` is the previous link product; `standard` is Shelflink.
          * @enum {string}
@@ -1639,7 +2015,12 @@ export interface components {
         AffiliateToken: {
             guid: components["schemas"]["Guid"];
             programGuid: components["schemas"]["SupportedProgramGuid"];
-            parameters: components["schemas"]["AffiliateParameters"];
+            parameters: components["schemas"]["StoredAffiliateParameters"];
+            /**
+             * @description Designed here: the parameters whose stored value fails its program's format.
+             *     Redirects leave them out; the author fixes them in Affiliate settings.
+             */
+            invalidParameters: string[];
             createdAt: components["schemas"]["Timestamp"];
         };
         AffiliateTokenListReply: {
@@ -1648,10 +2029,10 @@ export interface components {
         /**
          * @description Designed here: enrolment in the device-maker's services program. Enrolling needs an
          *     `at` token, which starts with `1`; the campaign token is optional. These settings and
-         *     the program's affiliate token (`/v1/affiliate-tokens`) are one enrolment: saving the
-         *     settings enrolled saves the token with `at` and `ct`, saving them not enrolled deletes
-         *     it (the settings keep the tokens for coming back), and saving or deleting the token
-         *     enrols or leaves.
+         *     the program's affiliate token (`/v1/affiliate-tokens`) are one stored record: saving
+         *     the settings enrolled saves the token with `at` and `ct`, saving them not enrolled
+         *     stops the token tagging and listing (the record keeps the tokens for coming back), and
+         *     saving or deleting the token enrols or leaves.
          */
         AppleServicesSettings: {
             enrolled: boolean;
@@ -1777,7 +2158,13 @@ export interface components {
                 "text/html": components["schemas"]["ShortLinkHtml"];
             };
         };
-        /** @description The link was switched off after a reader's issue report was upheld; the page says so plainly. */
+        /**
+         * @description The link no longer sends readers on, and the page says why plainly. Designed here: it
+         *     was switched off after a reader's issue report was upheld (until its author gives it a
+         *     new destination), or for abuse, or for an invalid stored address; or its author deleted
+         *     it ("this link was removed"); or its expiry has passed and it has no fallback address
+         *     ("this link has ended").
+         */
         ShortLinkDisabled: {
             headers: {
                 [name: string]: unknown;
@@ -1966,6 +2353,12 @@ export interface components {
         Impersonate: string;
         /** @description The short-link domain. */
         DomainQuery: components["schemas"]["Domain"];
+        /**
+         * @description Designed here: `false` (the default) for the links in use, `true` for the archived ones
+         *     only. Links asked for by `ids` come archived or not. Deleted links are never listed or
+         *     counted.
+         */
+        ArchivedQuery: boolean;
         /** @description The saved token's id. */
         AffiliateTokenGuid: components["schemas"]["Guid"];
         /** @description The first version of the API serves several formats; the app always asks for JSON. */
@@ -1983,6 +2376,28 @@ export interface components {
          * @example ss-id=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Lax
          */
         ExpiredSessionCookie: string;
+        /**
+         * @description Designed here: `public, max-age=31536000, immutable`; the file never changes.
+         * @example public, max-age=31536000, immutable
+         */
+        ImmutableCacheControl: string;
+        /**
+         * @description The file's entity tag, for `If-None-Match`.
+         * @example "img_8Hq2Rt"
+         */
+        ImageETag: string;
+        /**
+         * @description Always `nosniff`, so browsers take the file only as the type it is sent as.
+         * @example nosniff
+         */
+        NoSniff: string;
+        /**
+         * @description Designed here: always `cross-origin`, so pages on other origins (the short-link host's
+         *     collection pages, e-mail clients) may show the file, whatever policy the rest of the
+         *     app's responses carry.
+         * @example cross-origin
+         */
+        EmbeddableAnywhere: "cross-origin";
         /**
          * @description Seconds to wait before trying again.
          * @example 30
@@ -2386,6 +2801,102 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteLink: {
+        parameters: {
+            query: {
+                /** @description The short-link domain. */
+                domain: components["parameters"]["DomainQuery"];
+                /** @description The link's code on that domain, in any letter case. */
+                code: components["schemas"]["Code"];
+            };
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    findMatchingLinks: {
+        parameters: {
+            query: {
+                /**
+                 * @description The destination the author is about to link to.
+                 * @example https://www.amazon.com/dp/1668012340
+                 */
+                url: string;
+                /** @description The store mode of the link about to be made; off unless `true`. */
+                allStores?: boolean;
+            };
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching links; empty when there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchingLinks"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createUnclaimedLink: {
         parameters: {
             query?: never;
@@ -2437,6 +2948,12 @@ export interface operations {
                 sort?: "newest" | "clicks" | "title";
                 /** @description Designed here: only links to this retailer, as a link's `retailer` names it. */
                 retailer?: components["schemas"]["KnownRetailer"] | string;
+                /**
+                 * @description Designed here: `false` (the default) for the links in use, `true` for the archived ones
+                 *     only. Links asked for by `ids` come archived or not. Deleted links are never listed or
+                 *     counted.
+                 */
+                archived?: components["parameters"]["ArchivedQuery"];
                 /** @description Only these links, by id. */
                 ids?: components["schemas"]["LinkId"][];
             };
@@ -2481,7 +2998,14 @@ export interface operations {
     };
     countLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Designed here: `false` (the default) for the links in use, `true` for the archived ones
+                 *     only. Links asked for by `ids` come archived or not. Deleted links are never listed or
+                 *     counted.
+                 */
+                archived?: components["parameters"]["ArchivedQuery"];
+            };
             header?: {
                 /**
                  * @description The id of the user an administrator acts as. The app sends it on every request while
@@ -2514,6 +3038,54 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReaderDestinations: {
+        parameters: {
+            query: {
+                /** @description The short-link domain. */
+                domain: components["parameters"]["DomainQuery"];
+                /** @description The link's code on that domain. */
+                code: components["schemas"]["Code"];
+            };
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses, by reader country. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderDestinationsReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2575,10 +3147,11 @@ export interface operations {
     };
     checkVanityCode: {
         parameters: {
-            query: {
+            query?: {
                 /** @description The short-link domain. Empty or absent checks a collection alias. */
                 domain?: string;
-                code: components["schemas"]["VanityCode"];
+                /** @description The code to check. Designed here: absent counts as empty. */
+                code?: components["schemas"]["VanityCode"];
             };
             header?: never;
             path?: never;
@@ -3177,6 +3750,62 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    uploadImage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Text that describes the image for people who cannot see it.
+                 * @example The Orchard Trilogy box set
+                 */
+                alt?: string;
+            };
+            header?: {
+                /**
+                 * @description The id of the user an administrator acts as. The app sends it on every request while
+                 *     it impersonates someone, and never otherwise. Designed here: only a session whose user
+                 *     has the `Administrator` role may impersonate; anyone else sending `X-Impersonate` gets
+                 *     403, as does an administrator naming no existing user. Roles are always the signed-in
+                 *     administrator's, never the impersonated user's. Every impersonated request is written
+                 *     to an audit log: who acted, as whom, when, and which operation. Designed here: an
+                 *     administrator may not act as another administrator (403, and the refused attempt is
+                 *     written to the audit log with its reason), and a value that cannot be an account's id
+                 *     (anything but up to 15 decimal digits without a leading zero) is 400 at `X-Impersonate`.
+                 * @example 10482
+                 */
+                "X-Impersonate"?: components["parameters"]["Impersonate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": components["schemas"]["ImageFile"];
+                "image/jpeg": components["schemas"]["ImageFile"];
+                "image/webp": components["schemas"]["ImageFile"];
+            };
+        };
+        responses: {
+            /** @description The stored image. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Image"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getImage: {
         parameters: {
             query?: never;
@@ -3210,6 +3839,57 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Image"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getImageFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy the client holds.
+                 * @example "img_8Hq2Rt"
+                 */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: components["schemas"]["ImageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, as WebP. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["ImmutableCacheControl"];
+                    ETag: components["headers"]["ImageETag"];
+                    "X-Content-Type-Options": components["headers"]["NoSniff"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["EmbeddableAnywhere"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": components["schemas"]["ImageFile"];
+                };
+            };
+            /** @description The copy the client holds (its `If-None-Match`) is the file. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["ImmutableCacheControl"];
+                    ETag: components["headers"]["ImageETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -3572,6 +4252,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAffiliatePrograms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AffiliateProgramListReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];

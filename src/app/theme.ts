@@ -42,10 +42,22 @@ export const theme = createTheme({
 // tone of the same colour keeps the lettering readable under the pointer.
 const readableFilledHover = { '--mantine-color-shelf-filled-hover': SHELF_FILLED_HOVER };
 
+/**
+ * Yellow's and orange's darkest shades read at under 4.5:1 on their lightest (2.8:1 and 4:1): their
+ * light variants' text takes a deeper tone of the same hue.
+ */
+const deepLightVariantText: Readonly<Record<string, string>> = {
+  yellow: '#8f5600',
+  orange: '#b53b0a',
+};
+
 const readableLightVariants = Object.fromEntries(
   ['teal', 'red', 'blue', 'gray', 'yellow', 'orange'].flatMap((color) => [
     [`--mantine-color-${color}-light`, `var(--mantine-color-${color}-0)`],
-    [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`],
+    [
+      `--mantine-color-${color}-light-color`,
+      deepLightVariantText[color] ?? `var(--mantine-color-${color}-9)`,
+    ],
   ]),
 );
 

@@ -1,6 +1,6 @@
 // Mantine's styles for the components that no page draws in its first paint: dialogs, menus,
 // tooltips, the link editor's stepper, the form controls of the editor, the settings and
-// the QR code's colours, and tables and tabs. (Notifications are not among them:
+// the QR code's colours, tables and tabs, and marked text. (Notifications are not among them:
 // their layer loads on every page just after the first paint.) Every module that renders one of
 // them imports this one. The build makes it a style sheet of its own, which loads with the first
 // of those modules, so a page's first paint waits only for the styles listed in src/main.tsx.
@@ -20,6 +20,7 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Mark.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pill.css';

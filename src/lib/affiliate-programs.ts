@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { $api } from '@/api/query-client';
 import { deviceMakerTokenSchema } from '@/lib/validation-rules';
 
 /** One value a program adds to the retailer links, such as Amazon's `tag`. */
-export interface AffiliateParameter {
+interface AffiliateParameter {
   /** The query parameter name the retailer reads. */
   name: string;
   label: string;
@@ -22,8 +23,6 @@ export interface AffiliateProgram {
   parameters: readonly AffiliateParameter[];
 }
 
-export type AffiliateParameterValues = Record<string, string>;
-
 /** The 'Unsupported' program: links to retailers no program covers. It never takes a token. */
 export const UNSUPPORTED_PROGRAM_GUID = '00000000-0000-0000-0000-000000000000';
 export const UNSUPPORTED_PROGRAM_NAME = 'Unsupported program';
@@ -31,6 +30,13 @@ export const UNSUPPORTED_PROGRAM_NAME = 'Unsupported program';
 export const DEVICE_MAKER_PROGRAM_GUID = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
 export const DEVICE_MAKER_PARAMETER_NAME = 'at';
 export const DEVICE_MAKER_SIGN_UP_URL = 'https://performance-partners.apple.com/';
+
+/**
+ * The server's programs (`listAffiliatePrograms`): every parameter a token can hold, with its
+ * label, marketplace and format, region variants included. It changes only with a release.
+ */
+export const affiliateProgramsQueryOptions = () =>
+  $api.queryOptions('get', '/v1/affiliate-programs', {}, { staleTime: Infinity });
 
 /** The contract's limit on any one parameter value. */
 export const AFFILIATE_PARAMETER_MAX_LENGTH = 128;
@@ -55,7 +61,7 @@ function parameterValueSchema(rules: {
   );
 }
 
-export const AMAZON_TRACKING_ID_PATTERN = /^[A-Za-z0-9-]+-2[0-9]$/;
+const AMAZON_TRACKING_ID_PATTERN = /^[A-Za-z0-9-]+-2[0-9]$/;
 
 export const AFFILIATE_PROGRAMS: readonly AffiliateProgram[] = [
   {
@@ -142,21 +148,9 @@ export const AFFILIATE_PROGRAMS: readonly AffiliateProgram[] = [
   },
 ];
 
-export function isUnsupportedProgram(guid: string): boolean {
-  return guid === UNSUPPORTED_PROGRAM_GUID;
-}
-
 /** The supported program with this id; undefined for the 'Unsupported' program or an unknown id. */
 export function findAffiliateProgram(guid: string): AffiliateProgram | undefined {
   return AFFILIATE_PROGRAMS.find((program) => program.guid === guid);
-}
-
-/** Programs an author can still add a token for: one token per program, never 'Unsupported'. */
-export function programsAvailableToAdd(usedProgramGuids: Iterable<string>): AffiliateProgram[] {
-  const used = new Set(usedProgramGuids);
-  return AFFILIATE_PROGRAMS.filter(
-    (program) => !used.has(program.guid) && !isUnsupportedProgram(program.guid),
-  );
 }
 
 /** Validates a program's parameters together, keyed by parameter name. */
@@ -164,34 +158,4 @@ export function parametersSchema(program: AffiliateProgram) {
   const entries: Record<string, v.GenericSchema<string, string>> = {};
   for (const parameter of program.parameters) entries[parameter.name] = parameter.schema;
   return v.object(entries);
-}
-
-/** Empty values for each of the program's parameters, overlaid with any saved ones. */
-export function initialParameterValues(
-  program: AffiliateProgram,
-  saved: AffiliateParameterValues = {},
-): AffiliateParameterValues {
-  const values: AffiliateParameterValues = {};
-  for (const parameter of program.parameters) values[parameter.name] = saved[parameter.name] ?? '';
-  return values;
-}
-
-/** How a saved token's parameters read on screen: the program's labels first, then anything else. */
-export function describeParameters(
-  program: AffiliateProgram | undefined,
-  parameters: AffiliateParameterValues,
-): { name: string; label: string; value: string }[] {
-  const known = program?.parameters ?? [];
-  const described = known
-    .filter((parameter) => parameter.name in parameters)
-    .map((parameter) => ({
-      name: parameter.name,
-      label: parameter.label,
-      value: parameters[parameter.name] ?? '',
-    }));
-  const knownNames = new Set(known.map((parameter) => parameter.name));
-  for (const [name, value] of Object.entries(parameters)) {
-    if (!knownNames.has(name)) described.push({ name, label: name, value });
-  }
-  return described;
 }

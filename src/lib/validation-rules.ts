@@ -219,6 +219,10 @@ export const deviceMakerTokenSchema = firstIssueOnly(
     v.string('Enter your Apple Services token. Copy yours from the partner dashboard.'),
     v.trim(),
     v.startsWith('1', 'Apple Services tokens start with 1. Copy yours from the partner dashboard.'),
+    v.regex(
+      /^\S*$/,
+      'An Apple Services token has no spaces. Copy yours from the partner dashboard.',
+    ),
     v.maxLength(
       DEVICE_MAKER_TOKEN_MAX_LENGTH,
       `An Apple Services token can be at most ${DEVICE_MAKER_TOKEN_MAX_LENGTH} characters long.`,

@@ -7,6 +7,7 @@ import { answerErrorsWithProblems, apiEarlyErrorAnswers } from './http/error-han
 import { withRedactedRequests } from './http/log-redaction';
 import { acceptOnlyOwnJsonRequests } from './http/request-guards';
 import type { Handlers } from './http/handler';
+import { acceptImageUploads } from './images/upload-body';
 import { createProductLookup } from './products/product-lookup';
 
 export interface AppOptions {
@@ -34,6 +35,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}): FastifyInstan
   });
   answerErrorsWithProblems(app);
   acceptOnlyOwnJsonRequests(app);
+  acceptImageUploads(app);
   void app.register(fastifyCookie);
   void app.register(contractRoutes, {
     deps: { ...deps, products: deps.products ?? createProductLookup(deps) },

@@ -8,9 +8,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../scripts/support/free-port';
 import { orderByLinks, readLinks } from '../../scripts/contract/links';
 import { isRecord, listOperations, loadContract, nodeAt } from '../../scripts/contract/openapi';
+import { checkReply } from '../../scripts/contract/reply-checks';
 import { documentedRequestBody, encodeBody, requestCases } from '../../scripts/contract/requests';
 import { SchemaSampler } from '../../scripts/contract/sampler';
 import { describeLocation } from '../../scripts/contract/prism-verdict';
+import { requestInit } from '../../scripts/contract/send-case';
 import type { VerifyResult } from '../../scripts/contract/verify';
 import {
   startBrokenBackend,
@@ -62,6 +64,10 @@ function documentedRequestsTo(title: string): number {
   return Math.max(documentedRequestBody(contract, entry).examples.length, 1);
 }
 const notesContract = fileURLToPath(new URL('fixtures/linked-notes.yaml', import.meta.url));
+/** The upload's request body example: the file its `externalValue` names beside the contract. */
+const coverPng = readFileSync(join(repositoryRoot, 'openapi/examples/cover.png'));
+/** A WebP cover, whose bytes are not UTF-8 text. */
+const coverWebp = readFileSync(new URL('fixtures/cover.webp', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'contract-verify-test-'));
 const backends: Pick<RunningBackend, 'stop'>[] = [];
 
@@ -158,6 +164,20 @@ describe.concurrent('contract:verify', { timeout: 180_000 }, () => {
         body: 'store=amazon&remember=1',
       }),
     );
+    // A file goes to the backend as its bytes, with its media type: never through Prism, which
+    // would forward it as text. Its reply, the created image, is checked by verify.
+    const uploads = backend.received.filter(
+      (request) => request.operation === 'POST /v2/images/uploads',
+    );
+    expect(uploads.length).toBeGreaterThan(0);
+    for (const upload of uploads) {
+      expect(upload.contentType).toBe('image/png');
+      expect(upload.bytes.equals(coverPng)).toBe(true);
+    }
+    expect(stdout).toContain(
+      `Requests carrying a file (${uploads.length}): straight to ${backend.origin}, checked by verify`,
+    );
+    expect(row(stdout, 'GET /v2/images/{id}/file')).toMatch(/\s200\s+passed$/);
     const cookiesOf = (titles: string[]) =>
       new Set(
         received
@@ -553,6 +573,8 @@ describe('the contract’s links', () => {
         'createCollection → getCollectionReport',
         'createCollection → openCollectionPage',
         'createCollection → chooseCollectionStore',
+        'createLink → listReaderDestinations',
+        'createLink → deleteLink',
       ]),
     );
     // Only a link made with `allStores: true` has a page to choose a store on.
@@ -577,7 +599,7 @@ describe('the contract’s links', () => {
     ]);
   });
 
-  test('order the calls: producers first, deletes after the other consumers, else contract order', () => {
+  test('order the calls: producers first, deletes after everything that uses what they delete, else contract order', () => {
     const order = orderByLinks(operations, links).map((entry) => entry.operationId ?? '');
     const before = (first: string, second: string) => {
       expect(order.indexOf(first), `${first} before ${second}`).toBeLessThan(order.indexOf(second));
@@ -591,6 +613,9 @@ describe('the contract’s links', () => {
     before('chooseCollectionStore', 'deleteCollection');
     before('updateCollection', 'deleteCollection');
     before('updateAffiliateToken', 'deleteAffiliateToken');
+    // A collection made of the new link is chosen from before the link goes.
+    before('listReaderDestinations', 'deleteLink');
+    before('chooseCollectionStore', 'deleteLink');
     before('createUnclaimedLink', 'signup');
     before('signup', 'claimPendingLink');
     before('authenticate', 'logout');
@@ -733,6 +758,64 @@ describe('contract:verify requests', () => {
       target: documented?.target,
       headers: { ...documented?.headers, 'X-Impersonate': '10482' },
     });
+  });
+
+  test('send a file example’s bytes with its media type, in generated requests too', () => {
+    const sampler = new SchemaSampler(contract);
+    const upload = operations.find((entry) => entry.operationId === 'uploadImage');
+    if (upload === undefined) throw new Error('No uploadImage');
+
+    const cases = requestCases(contract, sampler, upload, {
+      samples: 2,
+      seed: 7,
+      impersonate: false,
+    });
+
+    expect(cases.map((item) => item.label)).toEqual([
+      'example cover',
+      'generated 1',
+      'generated 2',
+    ]);
+    for (const item of cases) {
+      expect(item.body?.mediaType, item.label).toBe('image/png');
+      const encoded = item.body && encodeBody(item.body);
+      expect(encoded instanceof Uint8Array && Buffer.from(encoded).equals(coverPng)).toBe(true);
+    }
+    const [example] = cases;
+    if (example === undefined) throw new Error('No example request');
+    const init = requestInit(contract, example, 'ss-id=author', 1000);
+    expect(init.headers).toMatchObject({ 'content-type': 'image/png' });
+    expect(init.body instanceof Uint8Array && Buffer.from(init.body).equals(coverPng)).toBe(true);
+  });
+
+  test('judge a reply that is not JSON by its media type and status, and a 304 without Location or body', () => {
+    const sampler = new SchemaSampler(contract);
+    const imageFile = operations.find((entry) => entry.operationId === 'getImageFile');
+    if (imageFile === undefined) throw new Error('No getImageFile');
+    const cached = {
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: '"img_8Hq2Rt"',
+    };
+    const reply = (status: number, headers: Record<string, string>, bytes = Buffer.alloc(0)) =>
+      checkReply(contract, sampler, imageFile, {
+        status,
+        headers: new Headers(headers),
+        text: bytes.toString('utf8'),
+      });
+
+    expect(reply(200, { ...cached, 'content-type': 'image/webp' }, coverWebp)).toEqual([]);
+    expect(reply(304, cached)).toEqual([]);
+    expect(reply(200, { ...cached, 'content-type': 'application/json' }, coverWebp)).toEqual([
+      {
+        side: 'response',
+        severity: 'error',
+        path: 'content type',
+        message: 'Response content type application/json is not image/webp',
+      },
+    ]);
+    expect(reply(206, { ...cached, 'content-type': 'image/webp' }, coverWebp)).toEqual([
+      expect.objectContaining({ path: 'status' }),
+    ]);
   });
 
   test('read Prism’s violation locations as paths', () => {

@@ -131,18 +131,18 @@ test('shows each cover once the page is painted, and a placeholder where one fai
 test('the new destination is taken as typed', async ({ page }) => {
   await page.goto('/links/books');
   await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
-  await page.getByRole('menuitem', { name: 'Change destination' }).click();
+  await page.getByRole('menuitem', { name: 'Edit link' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  const dialog = page.getByRole('dialog', { name: 'Edit link' });
   await expectVerbatimField(dialog.getByRole('textbox', { name: 'Destination' }));
 });
 
 test('changes where a link leads', async ({ page }) => {
   await page.goto('/links/books');
   await page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
-  await page.getByRole('menuitem', { name: 'Change destination' }).click();
+  await page.getByRole('menuitem', { name: 'Edit link' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  const dialog = page.getByRole('dialog', { name: 'Edit link' });
   const destination = dialog.getByRole('textbox', { name: 'Destination' });
   await expect(destination).toHaveValue(
     'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
@@ -153,7 +153,7 @@ test('changes where a link leads', async ({ page }) => {
     if (isApiCall(request, 'PUT', '/v1/links')) sent.push(request);
   });
   await destination.fill('https://reader:secret@example.com/book');
-  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await dialog.getByRole('button', { name: 'Save link' }).click();
   await expect(destination).toHaveAttribute('aria-invalid', 'true');
   await expect(destination).toHaveAccessibleDescription(
     /Remove the user name or password from the web address \(the part before @\)\./,
@@ -162,14 +162,18 @@ test('changes where a link leads', async ({ page }) => {
 
   await destination.fill('www.amazon.com/dp/1668012340');
   const update = page.waitForRequest((request) => isApiCall(request, 'PUT', '/v1/links'));
-  await dialog.getByRole('button', { name: 'Save destination' }).click();
-  expect((await update).postDataJSON()).toEqual({
+  await dialog.getByRole('button', { name: 'Save link' }).click();
+  const body = (await update).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({
     domain: 'shelf.to',
     code: 'salt-orchard',
     baseCode: 'salt-orchard',
     url: 'https://www.amazon.com/dp/1668012340',
   });
-  await expect(page.getByText('Destination changed')).toBeVisible();
+  // An expiry the author did not touch is left out, so it keeps its value.
+  expect(body).not.toHaveProperty('expiry');
+  expect(body).not.toHaveProperty('archived');
+  await expect(page.getByText('Link saved')).toBeVisible();
   await expect(dialog).toBeHidden();
 });
 
@@ -179,11 +183,11 @@ test('shows the server’s objection at the destination field and keeps what was
   await preferMock(page, '/v1/links', 'code=400, example=fieldErrors', 'PUT');
   await page.goto('/links/books');
   await page.getByRole('button', { name: 'Actions for shelf.to/winter-ledger' }).click();
-  await page.getByRole('menuitem', { name: 'Change destination' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  await page.getByRole('menuitem', { name: 'Edit link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit link' });
   const destination = dialog.getByRole('textbox', { name: 'Destination' });
   await destination.fill('https://example.com/not-a-book');
-  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await dialog.getByRole('button', { name: 'Save link' }).click();
   await expect(destination).toHaveAttribute('aria-invalid', 'true');
   await expect(destination).toHaveAccessibleDescription(
     /That address does not lead to a product page we can link to\./,
@@ -237,7 +241,7 @@ test('a link’s actions menu works from the keyboard, the first time and after'
   const actions = page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' });
   await actions.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Change destination' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Edit link' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'View report' })).toBeFocused();
   await page.keyboard.press('Escape');
@@ -245,9 +249,9 @@ test('a link’s actions menu works from the keyboard, the first time and after'
   await expect(actions).toBeFocused();
 
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Change destination' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Edit link' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Change where this link leads' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Edit link' })).toBeVisible();
 });
 
 test.describe('a link’s menu and dialogs, before their first use', () => {
@@ -273,7 +277,7 @@ test.describe('a link’s menu and dialogs, before their first use', () => {
     await expect(actions).toHaveAttribute('aria-expanded', 'false');
 
     await actions.click();
-    await expect(page.getByRole('menuitem', { name: 'Change destination' })).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: 'Edit link' })).toBeFocused();
     await expect.poll(() => requested).toEqual(['menu', 'dialogs']);
     await page.getByRole('menuitem', { name: 'Add to a collection' }).click();
     await expect(page.getByRole('dialog', { name: 'Add to a collection' })).toBeVisible();
@@ -316,17 +320,17 @@ test.describe('a link’s menu and dialogs, before their first use', () => {
     await page.goto('/links/books');
     const actions = page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' });
     await actions.click();
-    await page.getByRole('menuitem', { name: 'Change destination' }).click();
+    await page.getByRole('menuitem', { name: 'Edit link' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'That did not open' })).toContainText(
       'Check your connection and try again.',
     );
-    const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+    const dialog = page.getByRole('dialog', { name: 'Edit link' });
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Book links' })).toBeVisible();
 
     offline = false;
     await actions.click();
-    await page.getByRole('menuitem', { name: 'Change destination' }).click();
+    await page.getByRole('menuitem', { name: 'Edit link' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Destination' })).toHaveValue(
       'https://books.apple.com/us/book/the-salt-orchard/id1623456789',
     );
@@ -569,8 +573,8 @@ test.describe('finding a link', () => {
     await expect(table.getByRole('row')).toHaveCount(21);
 
     await saltOrchard.getByRole('button', { name: 'Actions for shelf.to/salt-orchard' }).click();
-    await page.getByRole('menuitem', { name: 'Change destination' }).click();
-    await expect(page.getByRole('dialog', { name: 'Change where this link leads' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Edit link' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit link' })).toBeVisible();
 
     // Kept as a preference of this browser, and drawn at once on the next visit.
     expect(await page.evaluate(() => localStorage.getItem('shelflink.books-view'))).toBe('list');

@@ -19,7 +19,7 @@ function recordApiCalls(page: Page): string[] {
 /** Answers the alias check with the chosen example, and records what the app asked. */
 async function mockAliasAvailability(
   page: Page,
-  example: 'available' | 'taken',
+  example: 'aliasAvailable' | 'aliasTaken',
 ): Promise<URLSearchParams[]> {
   const sent: URLSearchParams[] = [];
   page.on('request', (request) => {
@@ -50,6 +50,7 @@ async function openCreateForm(page: Page) {
 test('the alias and the image id are taken as typed', async ({ page }) => {
   const dialog = await openCreateForm(page);
   await expectVerbatimField(dialog.getByRole('textbox', { name: 'Alias' }));
+  await dialog.getByRole('button', { name: 'Use a hosted image id' }).click();
   await expectVerbatimField(dialog.getByRole('textbox', { name: 'Image id on your image host' }));
 });
 
@@ -95,7 +96,7 @@ test('a later page asks for the collections after the first twenty', async ({ pa
 test('creates a collection with a cover: alias checked first, then the image, then the collection', async ({
   page,
 }) => {
-  const availabilityChecks = await mockAliasAvailability(page, 'available');
+  const availabilityChecks = await mockAliasAvailability(page, 'aliasAvailable');
   const calls = recordApiCalls(page);
   const dialog = await openCreateForm(page);
   await dialog.getByRole('textbox', { name: 'Title' }).fill('The Orchard Trilogy');
@@ -105,6 +106,7 @@ test('creates a collection with a cover: alias checked first, then the image, th
   await page.getByRole('option', { name: 'The Winter Ledger · shelf.to/winter-ledger' }).click();
   await dialog.getByRole('textbox', { name: 'Alias' }).fill('orchard trilogy');
   await dialog.getByRole('textbox', { name: 'Alias' }).fill('orchard-trilogy');
+  await dialog.getByRole('button', { name: 'Use a hosted image id' }).click();
   await dialog
     .getByRole('textbox', { name: 'Image id on your image host' })
     .fill('shelflink/covers/orchard-trilogy-box');
@@ -128,6 +130,7 @@ test('creates a collection with a cover: alias checked first, then the image, th
     imageId: 'img_4Kd9Lx',
   });
   expect(availabilityChecks.map((query) => query.toString())).toEqual([
+    'domain=',
     'domain=&code=orchard-trilogy',
   ]);
   await expect(page.getByText('Collection created')).toBeVisible();
@@ -137,6 +140,8 @@ test('creates a collection with a cover: alias checked first, then the image, th
     (call) => call.startsWith('POST') || call.includes('/v1/vanity-codes/availability'),
   );
   expect(writes).toEqual([
+    // The prefix aliases are written after, asked as the form opens.
+    'GET /v1/vanity-codes/availability?domain=',
     'GET /v1/vanity-codes/availability?domain=&code=orchard-trilogy',
     'POST /v2/images',
     'POST /v2/collections',
@@ -144,7 +149,7 @@ test('creates a collection with a cover: alias checked first, then the image, th
 });
 
 test('a collection without a cover sends no image', async ({ page }) => {
-  await mockAliasAvailability(page, 'available');
+  await mockAliasAvailability(page, 'aliasAvailable');
   const dialog = await openCreateForm(page);
   await dialog.getByRole('textbox', { name: 'Title' }).fill('Audiobooks');
   await dialog.getByRole('textbox', { name: 'Alias' }).fill('maya audio');
@@ -159,7 +164,7 @@ test('a collection without a cover sends no image', async ({ page }) => {
 });
 
 test('a taken alias is reported at the alias field and nothing is created', async ({ page }) => {
-  await mockAliasAvailability(page, 'taken');
+  await mockAliasAvailability(page, 'aliasTaken');
   const calls = recordApiCalls(page);
   const dialog = await openCreateForm(page);
   await dialog.getByRole('textbox', { name: 'Title' }).fill('The Orchard Trilogy');
@@ -178,7 +183,7 @@ test('a taken alias is reported at the alias field and nothing is created', asyn
 test('an alias taken by the time the collection is saved gets the same message', async ({
   page,
 }) => {
-  await mockAliasAvailability(page, 'available');
+  await mockAliasAvailability(page, 'aliasAvailable');
   await preferMock(page, '/v2/collections', 'code=409, example=vanityCodeTaken', 'POST');
   const dialog = await openCreateForm(page);
   await dialog.getByRole('textbox', { name: 'Title' }).fill('The Orchard Trilogy');
@@ -320,7 +325,7 @@ test('cards without a cover of their own show their first four books, fetched in
 test('the alias is checked as it is typed: a taken one is told at once, a free one too', async ({
   page,
 }) => {
-  const checks = await mockAliasAvailability(page, 'taken');
+  const checks = await mockAliasAvailability(page, 'aliasTaken');
   const dialog = await openEditForm(page, 'The Orchard Trilogy');
   const alias = dialog.getByRole('textbox', { name: 'Alias' });
   await expect(alias).toHaveValue('orchard-trilogy');
@@ -332,12 +337,16 @@ test('the alias is checked as it is typed: a taken one is told at once, a free o
   await expect(dialog.getByRole('alert')).toHaveText(TAKEN_MESSAGE);
   await expect(alias).toHaveAttribute('aria-invalid', 'true');
 
-  await mockAliasAvailability(page, 'available');
+  await mockAliasAvailability(page, 'aliasAvailable');
   await alias.fill('orchard-books-2');
   await expect(dialog.getByText('shelf.to/c/orchard-books-2 is available.')).toBeVisible();
   await expect(alias).not.toHaveAttribute('aria-invalid', 'true');
-  // The collection's own alias, in any letter case, was never asked about.
-  expect(checks.map((query) => query.get('code'))).toEqual(['orchard-books', 'orchard-books-2']);
+  // The collection's own alias, in any letter case, was never asked about; the check without a
+  // code gives the prefix aliases are written after.
+  expect(checks.filter((query) => query.has('code')).map((query) => query.get('code'))).toEqual([
+    'orchard-books',
+    'orchard-books-2',
+  ]);
   expect(checks.every((query) => query.get('domain') === '')).toBe(true);
 });
 
@@ -345,13 +354,14 @@ test('edits title, alias, cover and the order of the links, by keyboard and by d
   page,
   consoleErrors,
 }) => {
-  await mockAliasAvailability(page, 'available');
+  await mockAliasAvailability(page, 'aliasAvailable');
   const calls = recordApiCalls(page);
   const dialog = await openEditForm(page, 'The Orchard Trilogy');
   await expect(dialog.getByRole('img', { name: 'The Orchard Trilogy box set' })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Title' }).fill('The Orchard Books');
   await dialog.getByRole('textbox', { name: 'Alias' }).fill('orchard-books');
   await expect(dialog.getByText('shelf.to/c/orchard-books is available.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Use a hosted image id' }).click();
   await dialog
     .getByRole('textbox', { name: 'New image id on your image host' })
     .fill('shelflink/covers/orchard-books');
@@ -411,7 +421,7 @@ test('edits title, alias, cover and the order of the links, by keyboard and by d
 test('an alias taken by the time the changes are saved is told at the alias field', async ({
   page,
 }) => {
-  await mockAliasAvailability(page, 'available');
+  await mockAliasAvailability(page, 'aliasAvailable');
   await preferMock(page, '/v2/collections/col_7Hq2Wd', 'code=409, example=vanityCodeTaken', 'PUT');
   const dialog = await openEditForm(page, 'The Orchard Trilogy');
   const alias = dialog.getByRole('textbox', { name: 'Alias' });

@@ -91,7 +91,7 @@ test.describe('a signed-in author', () => {
       url: SALT_ORCHARD_URL,
       code: 'salt-orchard',
       parameterKeyValues: { utm_campaign: 'autumn-tour' },
-      affiliatePrograms: [APPLE_SERVICES],
+      programsOff: [AMAZON_ASSOCIATES],
       localise: true,
       allStores: false,
     });
@@ -130,7 +130,7 @@ test.describe('a signed-in author', () => {
     expect((await createRequest).postDataJSON()).toEqual({
       url: SALT_ORCHARD_URL,
       parameterKeyValues: {},
-      affiliatePrograms: [AMAZON_ASSOCIATES, APPLE_SERVICES],
+      programsOff: [],
       localise: true,
       allStores: false,
     });
@@ -170,7 +170,7 @@ test.describe('a signed-out visitor', () => {
       url: SALT_ORCHARD_URL,
       code: 'salt-orchard',
       parameterKeyValues: {},
-      affiliatePrograms: [],
+      programsOff: [],
       localise: true,
       allStores: false,
     });

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { linkMailedTo, signInByEmail, useRealProduct } from '../support/real-product';
+import { linkMailedTo, signInByEmail, storeReached, useRealProduct } from '../support/real-product';
 
 // Journeys against the real product, as `npm start` runs it: the built app, the API and a fresh
 // embedded database, with e-mail going to the outbox folder. Nothing here is mocked.
@@ -32,14 +31,16 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
   );
 
   await page.goto(`${product.origin}/links/books`);
-  await page.getByRole('button', { name: 'Actions for shelf.to/journey-salt' }).click();
-  await page.getByRole('menuitem', { name: 'Change destination' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change where this link leads' });
+  // The card names the link by the origin it is served from, as the share step gave it.
+  const shortLink = `${new URL(product.shortLinkOrigin).host}/journey-salt`;
+  await page.getByRole('button', { name: `Actions for ${shortLink}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit link' });
   await dialog
     .getByRole('textbox', { name: 'Destination' })
     .fill('https://books.apple.com/us/book/the-salt-orchard/id6447301128');
-  await dialog.getByRole('button', { name: 'Save destination' }).click();
-  await expect(page.getByText('Destination changed')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save link' }).click();
+  await expect(page.getByText('Link saved')).toBeVisible();
   const listed = await page.request.get(`${product.origin}/api/v1/links/list`);
   expect(await listed.json()).toMatchObject({
     results: [
@@ -141,18 +142,6 @@ test('an administrator looks up the demo author and acts as her', async ({ page 
 
 const amazonAssociates = '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07';
 
-/**
- * Opens the short link as a reader would and answers the store address the browser went on to.
- * Stores can't be reached from here, so the browser's request for it is where the journey ends.
- */
-async function storeReached(page: Page, open: () => Promise<unknown>): Promise<string> {
-  const storeRequest = page.waitForRequest(
-    (request) => !request.url().startsWith('http://127.0.0.1'),
-  );
-  await open().catch(() => undefined);
-  return (await storeRequest).url();
-}
-
 test('a reader in GB lands on amazon.co.uk with the UK tag, and the report counts only the reader', async ({
   page,
 }) => {
@@ -244,7 +233,8 @@ test('an all-stores link shows every store and remembers the reader’s choice',
   const chosen = await storeReached(readerPage, () =>
     readerPage.getByRole('button', { name: 'Amazon' }).click(),
   );
-  expect(chosen).toBe('https://www.amazon.co.uk/dp/1668012340');
+  // The author's UK tag, saved in the journey above, goes with the reader to the store chosen.
+  expect(chosen).toBe('https://www.amazon.co.uk/dp/1668012340?tag=mayareads-21');
 
   // Next time, the remembered store opens straight away.
   expect(await storeReached(readerPage, () => readerPage.goto(link.shortUrl))).toBe(chosen);

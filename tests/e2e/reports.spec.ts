@@ -147,3 +147,18 @@ test('on a phone the referrer table fits the screen, its last column in view', a
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(bounds.x + bounds.width);
   }
 });
+
+test('a report for a link the author does not have is a not-found page, not a failure to retry', async ({
+  page,
+}) => {
+  await preferMock(page, '/v1/links/report', 'code=404', 'GET');
+  await page.goto('/links/reports/shelf.to/no-such-link');
+
+  await expect(page.getByRole('heading', { name: 'We could not find that link' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your book links' })).toHaveAttribute(
+    'href',
+    '/links/books',
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});

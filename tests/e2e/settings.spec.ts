@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiCall, expect, preferMock, test } from '../support/fixtures';
 
-const APPLE_SERVICES_GUID = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
 const AMAZON_TOKEN_GUID = '3f9a2b7c-1d4e-4f6a-8b2c-5e7d9a1c3b40';
 const APPLE_TOKEN_GUID = '8c1e5d2a-6b3f-4a7e-9d0c-2f4b6a8e1c57';
 const AT_RULE_MESSAGE =
@@ -41,115 +40,80 @@ async function openSettings(page: Page) {
 }
 
 test.describe('affiliate tokens', () => {
-  test('lists saved tokens as cards by program with their parameters', async ({ page }) => {
+  test('shows every program with each marketplace, and Not tagged where none is saved', async ({
+    page,
+  }) => {
+    await preferMock(page, '/v1/affiliate-tokens', 'example=none', 'GET');
     await openSettings(page);
     const amazon = page.getByRole('article', { name: 'Amazon Associates token' });
-    await expect(amazon.getByRole('heading', { name: 'Amazon Associates' })).toBeVisible();
-    await expect(amazon.getByText('mayaokafor-20')).toBeVisible();
-    const apple = page.getByRole('article', { name: 'Apple Services token' });
-    await expect(apple.getByText('1010lqW7')).toBeVisible();
+    await expect(amazon.getByText('United Kingdom · www.amazon.co.uk')).toBeVisible();
+    await expect(amazon.locator('#tag_GB')).toContainText('Not tagged');
+    await expect(amazon.getByText('Not added')).toBeVisible();
     await expect(page).toHaveTitle('Affiliate Settings · Shelflink');
+    await expectNoAxeViolations(page);
   });
 
-  test('adding an Apple Services token checks the at rule, then posts it', async ({ page }) => {
-    await preferMock(page, '/v1/affiliate-tokens', 'example=none', 'GET');
-    const posts = recordCalls(page, '/v1/affiliate-tokens', 'POST');
+  test('editing the US tag sends only the US tag, so the UK tag is kept', async ({ page }) => {
     await openSettings(page);
-    await expect(page.getByText('You have not added any affiliate tokens yet.')).toBeVisible();
-
-    await page.getByRole('button', { name: 'Add a token' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add an affiliate token' });
-    await dialog.getByRole('combobox', { name: 'Retailer program' }).click();
-    const options = page.getByRole('option');
-    await expect(options).toHaveText([
-      'Apple Services',
-      'Amazon Associates',
-      'Bookshop.org',
-      'Rakuten Kobo',
-    ]);
-    await page.getByRole('option', { name: 'Apple Services' }).click();
-    await expect(dialog.getByRole('link', { name: 'Join Apple Services' })).toHaveAttribute(
-      'href',
-      'https://performance-partners.apple.com/',
-    );
-
-    const token = dialog.getByRole('textbox', { name: 'Affiliate token (at)' });
-    await token.fill('2abc');
-    await dialog.getByRole('button', { name: 'Save token' }).click();
-    await expect(token).toHaveAccessibleDescription(new RegExp(AT_RULE_MESSAGE.slice(0, 30)));
-    await expect(dialog.getByText(AT_RULE_MESSAGE)).toBeVisible();
-    await expect(token).toHaveValue('2abc');
-    expect(posts).toEqual([]);
-
-    await token.fill('1010lqW7');
-    const [request] = await Promise.all([
-      page.waitForRequest(apiCall('POST', '/v1/affiliate-tokens')),
-      dialog.getByRole('button', { name: 'Save token' }).click(),
-    ]);
-    expect(new URL(request.url()).searchParams.get('programGuid')).toBe(APPLE_SERVICES_GUID);
-    expect(request.postDataJSON()).toEqual({ parameters: { at: '1010lqW7' } });
-    await expect(page.getByText('Token saved')).toBeVisible();
-    await expect(dialog).toBeHidden();
-  });
-
-  test('Amazon tracking IDs follow their own rule', async ({ page }) => {
-    await preferMock(page, '/v1/affiliate-tokens', 'example=none', 'GET');
-    await openSettings(page);
-    await page.getByRole('button', { name: 'Add a token' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add an affiliate token' });
-    await dialog.getByRole('combobox', { name: 'Retailer program' }).click();
-    await page.getByRole('option', { name: 'Amazon Associates' }).click();
-    const tag = dialog.getByRole('textbox', { name: 'Tracking ID (tag)' });
-    await tag.fill('maya okafor');
-    await dialog.getByRole('button', { name: 'Save token' }).click();
-    await expect(dialog.getByText(/like mayaokafor-20\.$/)).toBeVisible();
-
-    await tag.fill('mayaokafor-20');
-    const [request] = await Promise.all([
-      page.waitForRequest(apiCall('POST', '/v1/affiliate-tokens')),
-      dialog.getByRole('button', { name: 'Save token' }).click(),
-    ]);
-    expect(new URL(request.url()).searchParams.get('programGuid')).toBe(
-      '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07',
-    );
-    expect(request.postDataJSON()).toEqual({ parameters: { tag: 'mayaokafor-20' } });
-  });
-
-  test('only programs without a token are offered', async ({ page }) => {
-    await openSettings(page);
-    await page.getByRole('button', { name: 'Add a token' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add an affiliate token' });
-    await dialog.getByRole('combobox', { name: 'Retailer program' }).click();
-    await expect(page.getByRole('option')).toHaveText(['Bookshop.org', 'Rakuten Kobo']);
-  });
-
-  test('editing a token sends PUT with its guid', async ({ page }) => {
-    await openSettings(page);
+    const amazon = page.getByRole('article', { name: 'Amazon Associates token' });
+    await expect(amazon.locator('#tag_GB')).toContainText('mayaokafor-21');
     await page.getByRole('button', { name: 'Edit Amazon Associates token' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
-    const tag = dialog.getByRole('textbox', { name: 'Tracking ID (tag)' });
-    await expect(tag).toHaveValue('mayaokafor-20');
-    await tag.fill('mayaokafor-21');
+    await expect(
+      dialog.getByRole('textbox', { name: 'Amazon.co.uk tracking ID (tag_GB)' }),
+    ).toHaveValue('mayaokafor-21');
+    await dialog
+      .getByRole('textbox', { name: 'Amazon.com tracking ID (tag)' })
+      .fill('mayareads-20');
     const [request] = await Promise.all([
       page.waitForRequest(apiCall('PUT', '/v1/affiliate-tokens')),
       dialog.getByRole('button', { name: 'Save changes' }).click(),
     ]);
     expect(new URL(request.url()).searchParams.get('guid')).toBe(AMAZON_TOKEN_GUID);
-    expect(request.postDataJSON()).toEqual({ parameters: { tag: 'mayaokafor-21' } });
+    expect(request.postDataJSON()).toEqual({ parameters: { tag: 'mayareads-20' } });
     await expect(page.getByText('Token updated')).toBeVisible();
   });
 
-  test('editing keeps the at rule and what was typed', async ({ page }) => {
+  test('the clear control removes a value by sending it empty', async ({ page }) => {
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Edit Amazon Associates token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
+    await dialog
+      .getByRole('button', { name: 'Clear Amazon.co.uk tracking ID: saving removes it' })
+      .click();
+    const [request] = await Promise.all([
+      page.waitForRequest(apiCall('PUT', '/v1/affiliate-tokens')),
+      dialog.getByRole('button', { name: 'Save changes' }).click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({ parameters: { tag_GB: '' } });
+  });
+
+  test('checks each value as it is typed with its format, and sends nothing wrong', async ({
+    page,
+  }) => {
     const puts = recordCalls(page, '/v1/affiliate-tokens', 'PUT');
     await openSettings(page);
     await page.getByRole('button', { name: 'Edit Apple Services token' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit your Apple Services token' });
     const token = dialog.getByRole('textbox', { name: 'Affiliate token (at)' });
-    await token.fill('2abc');
+    await token.fill('1010 lqW7');
+    await expect(
+      dialog.getByText('An affiliate token starts with 1 and has up to 32 letters and digits', {
+        exact: false,
+      }),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect(dialog.getByText(AT_RULE_MESSAGE)).toBeVisible();
-    await expect(token).toHaveValue('2abc');
+    await expect(token).toHaveValue('1010 lqW7');
+    await expectNoAxeViolations(page, '[role="dialog"]');
     expect(puts).toEqual([]);
+  });
+
+  test('a link to a marketplace opens its field', async ({ page }) => {
+    await page.goto('/settings#tag_GB');
+    const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
+    await expect(
+      dialog.getByRole('textbox', { name: 'Amazon.co.uk tracking ID (tag_GB)' }),
+    ).toBeFocused();
   });
 
   test('a failed save shows the server message and keeps the input', async ({ page }) => {
@@ -157,13 +121,44 @@ test.describe('affiliate tokens', () => {
     await openSettings(page);
     await page.getByRole('button', { name: 'Edit Amazon Associates token' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
-    const tag = dialog.getByRole('textbox', { name: 'Tracking ID (tag)' });
+    const tag = dialog.getByRole('textbox', { name: 'Amazon.com tracking ID (tag)' });
     await tag.fill('mayaokafor-22');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog.getByRole('alert')).toContainText(
       'Something went wrong on our side. We have been told about it.',
     );
     await expect(tag).toHaveValue('mayaokafor-22');
+  });
+
+  test('a stored value in the wrong format is flagged with a way to fix it', async ({ page }) => {
+    await page.route(
+      (url) => url.pathname === '/api/v1/affiliate-tokens',
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        await route.fulfill({
+          json: {
+            results: [
+              {
+                guid: AMAZON_TOKEN_GUID,
+                programGuid: '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07',
+                parameters: { tag: 'mayaokafor-20', tag_GB: 'maya okafor' },
+                invalidParameters: ['tag_GB'],
+                createdAt: '2025-01-12T10:00:00Z',
+              },
+            ],
+          },
+        });
+      },
+    );
+    await openSettings(page);
+    const amazon = page.getByRole('article', { name: 'Amazon Associates token' });
+    await expect(amazon.getByText('Wrong format', { exact: true })).toBeVisible();
+    await amazon.getByRole('button', { name: 'Fix your Amazon.co.uk tracking ID' }).click();
+    const field = page
+      .getByRole('dialog', { name: 'Edit your Amazon Associates token' })
+      .getByRole('textbox', { name: 'Amazon.co.uk tracking ID (tag_GB)' });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('removing a token asks first, then sends DELETE with its guid', async ({ page }) => {
@@ -183,40 +178,6 @@ test.describe('affiliate tokens', () => {
     ]);
     expect(new URL(request.url()).searchParams.get('guid')).toBe(APPLE_TOKEN_GUID);
     await expect(page.getByText('Token removed')).toBeVisible();
-  });
-
-  test('a token for a program Shelflink does not support cannot be edited', async ({ page }) => {
-    await page.route(
-      (url) => url.pathname === '/api/v1/affiliate-tokens',
-      async (route) => {
-        if (route.request().method() !== 'GET') return route.fallback();
-        await route.fulfill({
-          json: {
-            results: [
-              {
-                guid: '6a0b3c2d-1e4f-4a5b-8c7d-9e0f1a2b3c4d',
-                programGuid: '4c4c4c4c-1111-4222-8333-444444444444',
-                parameters: { ref: 'maya' },
-                createdAt: '2023-05-01T09:00:00Z',
-              },
-            ],
-          },
-        });
-      },
-    );
-    await openSettings(page);
-    const card = page.getByRole('article', { name: 'Unsupported program token' });
-    await expect(card.getByRole('heading', { name: 'Unsupported program' })).toBeVisible();
-    await expect(card.getByText('ref')).toBeVisible();
-    await expect(card.getByRole('button', { name: /Edit/ })).toHaveCount(0);
-    await expect(
-      card.getByRole('button', { name: 'Remove Unsupported program token' }),
-    ).toBeVisible();
-
-    await page.getByRole('button', { name: 'Add a token' }).click();
-    await page.getByRole('combobox', { name: 'Retailer program' }).click();
-    await expect(page.getByRole('option')).toHaveCount(4);
-    await expect(page.getByRole('option', { name: /Unsupported/ })).toHaveCount(0);
   });
 });
 
@@ -343,8 +304,11 @@ test('the screen and its field errors pass axe', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Edit Amazon Associates token' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit your Amazon Associates token' });
-  await dialog.getByRole('textbox', { name: 'Tracking ID (tag)' }).fill('maya');
+  await dialog.getByRole('textbox', { name: 'Amazon.com tracking ID (tag)' }).fill('maya');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog.getByText(/like mayaokafor-20\.$/)).toBeVisible();
+  await expect(dialog.getByText(/as in mayaokafor-20\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expectNoAxeViolations(page, '[role="dialog"]');
 });

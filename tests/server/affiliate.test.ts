@@ -28,7 +28,7 @@ function fieldErrorsOf(reply: LightMyRequestResponse) {
 }
 
 describe('affiliate tokens', () => {
-  test('are saved one per program: saving again replaces the parameters', async () => {
+  test('are saved one per program: saving again merges into the saved parameters', async () => {
     const cookie = await cookieFor('maya.okafor@example.com');
 
     const first = await saveToken(cookie, amazonAssociates, { tag: 'mayaokafor-20' });
@@ -42,6 +42,7 @@ describe('affiliate tokens', () => {
       guid: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
       programGuid: amazonAssociates,
       parameters: { tag: 'mayaokafor-20' },
+      invalidParameters: [],
       createdAt: '2026-11-21T09:00:00.000Z',
     });
     expect(second.json()).toEqual({ ...saved, parameters: { tag: 'okafor-21' } });
@@ -72,7 +73,7 @@ describe('affiliate tokens', () => {
   test("need the program's parameter, and an `at` that starts with 1", async () => {
     const cookie = await cookieFor('maya.okafor@example.com');
 
-    const missing = await saveToken(cookie, amazonAssociates, { campaign: 'autumn' });
+    const missing = await saveToken(cookie, amazonAssociates, {});
     const badAt = await saveToken(cookie, appleServices, { at: '2010lqW7' });
 
     expect(missing.statusCode).toBe(400);
@@ -98,7 +99,7 @@ describe('affiliate tokens', () => {
     const badChange = await request(cookie, {
       method: 'PUT',
       url: `/v1/affiliate-tokens?guid=${guid}`,
-      payload: { parameters: { ct: 'campaign' } },
+      payload: { parameters: { at: '' } },
     });
     const removed = await request(cookie, {
       method: 'DELETE',

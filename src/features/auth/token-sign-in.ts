@@ -4,6 +4,7 @@ import { isApiError } from '@/api/api-error';
 import { apiClient } from '@/api/client';
 import type { RouterContext } from '@/lib/router-context';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
+import { shortLinkLabel } from '@/lib/short-link';
 import { completeSignIn, completeSignOut } from '@/session/sign-in';
 
 /** Where to go after signing in, remembered in this tab when the sign-in link was asked for. */
@@ -88,7 +89,7 @@ export async function confirmRegistration(
   notifications.show({
     color: 'teal',
     title: 'Your link is yours',
-    message: `${reply.link.domain}/${reply.link.code} is now in your account.`,
+    message: `${shortLinkLabel(reply.link)} is now in your account.`,
   });
   return { to: '/links/books', replace: true };
 }

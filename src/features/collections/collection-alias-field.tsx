@@ -1,10 +1,8 @@
-import { Loader, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Loader, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { shortLinkPrefixSection } from '@/components/short-link-prefix';
 import { VANITY_CODE_TAKEN_MESSAGE, verbatimFieldProps } from '@/lib/validation-rules';
-import { useAliasAvailability } from './collection-alias';
-
-/** Collections open at this path on the short-link host. */
-const ALIAS_PREFIX = 'shelf.to/c/';
+import { useAliasAvailability, useAliasPrefix } from './collection-alias';
 
 interface CollectionAliasFieldProps extends Omit<TextInputProps, 'label'> {
   /** The alias as typed now (the form's watched value). */
@@ -20,7 +18,8 @@ export function CollectionAliasField({
   error,
   ...inputProps
 }: CollectionAliasFieldProps) {
-  const { code, checking, isAvailable } = useAliasAvailability(typed, currentAlias);
+  const { checking, isAvailable, availableAt } = useAliasAvailability(typed, currentAlias);
+  const prefix = useAliasPrefix();
   const shownError: ReactNode =
     error ?? (isAvailable === false ? VANITY_CODE_TAKEN_MESSAGE : undefined);
   return (
@@ -29,23 +28,17 @@ export function CollectionAliasField({
       label="Alias"
       description={
         currentAlias
-          ? `Readers open the collection at ${ALIAS_PREFIX}${currentAlias} now. Change it and the old address stops working.`
+          ? `Readers open the collection at ${prefix ? `${prefix}${currentAlias}` : `its alias ${currentAlias}`} now. Change it and the old address stops working.`
           : '3 to 22 letters, digits, hyphens or underscores. Leave it empty and we choose one.'
       }
       placeholder="orchard-trilogy"
-      leftSection={
-        <Text size="sm" c="dimmed" aria-hidden="true">
-          {ALIAS_PREFIX}
-        </Text>
-      }
-      leftSectionWidth={84}
-      leftSectionPointerEvents="none"
+      {...shortLinkPrefixSection(prefix)}
       rightSection={checking ? <Loader size={16} aria-label="Checking the alias" /> : null}
       {...verbatimFieldProps}
       aria-busy={checking}
       error={shownError}
       errorProps={{ role: 'alert' }}
-      success={isAvailable === true ? `${ALIAS_PREFIX}${code} is available.` : undefined}
+      success={availableAt && `${availableAt} is available.`}
       successProps={{ role: 'status' }}
     />
   );

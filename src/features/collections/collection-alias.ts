@@ -1,6 +1,8 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
+import { $api } from '@/api/query-client';
+import { shortLinkPrefix } from '@/lib/short-link';
 import { normalizeVanityCode, vanityCodeSchema } from '@/lib/validation-rules';
 import { isSameAlias } from './collection-form';
 import { aliasAvailabilityQueryOptions } from './collections-queries';
@@ -15,11 +17,27 @@ export const ALIAS_CHECK_DEBOUNCE_MS = 400;
 const RECENT_ANSWER_MS = 30_000;
 
 export interface AliasAvailability {
-  /** The alias being asked about, spaces removed. */
-  code: string;
   checking: boolean;
   /** Known only for the alias as it is now; undefined until it is, or when it needs no call. */
   isAvailable: boolean | undefined;
+  /** The alias's address without its scheme ('shelf.to/c/orchard-trilogy'), once it is known free. */
+  availableAt: string | undefined;
+}
+
+/**
+ * What aliases are written after on the short-link host ('shelf.to/c/'), from the alias check
+ * without a code, asked once; undefined until it is known.
+ */
+export function useAliasPrefix(): string | undefined {
+  const { data } = useQuery(
+    $api.queryOptions(
+      'get',
+      '/v1/vanity-codes/availability',
+      { params: { query: { domain: '' } } },
+      { staleTime: Infinity },
+    ),
+  );
+  return data && shortLinkPrefix(data.shortUrl);
 }
 
 /**
@@ -40,13 +58,16 @@ export function useAliasAvailability(typed: string, currentAlias?: string): Alia
     enabled: needsCheck(debouncedCode, currentAlias),
     staleTime: RECENT_ANSWER_MS,
   });
-  if (!needsCheck(code, currentAlias)) return { code, checking: false, isAvailable: undefined };
+  if (!needsCheck(code, currentAlias)) {
+    return { checking: false, isAvailable: undefined, availableAt: undefined };
+  }
   // Answers are only shown for the alias as it is now, never for one the author has since changed.
   const settled = debouncedCode === code && !availability.isFetching;
+  const answer = settled ? availability.data : undefined;
   return {
-    code,
     checking: !settled,
-    isAvailable: settled ? availability.data?.isAvailable : undefined,
+    isAvailable: answer?.isAvailable,
+    availableAt: answer?.isAvailable ? `${shortLinkPrefix(answer.shortUrl)}${code}` : undefined,
   };
 }
 

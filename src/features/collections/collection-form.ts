@@ -8,6 +8,12 @@ export const COLLECTION_TITLE_MAX_LENGTH = 200;
 export const COLLECTION_MAX_LINKS = 100;
 export const COVER_IMAGE_ID_MAX_LENGTH = 200;
 export const COVER_ALT_MAX_LENGTH = 300;
+/** The largest cover file the server takes (`uploadImage`). */
+export const COVER_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const COVER_FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Where a new cover comes from: a file uploaded to Shelflink, or an image host's id. */
+export type CoverSource = 'file' | 'hosted';
 
 const titleSchema = v.pipe(
   v.string(),
@@ -30,6 +36,14 @@ export const collectionFormSchema = v.pipe(
     title: titleSchema,
     linkIds: linkIdsSchema,
     aliasCode: vanityCodeSchema,
+    coverSource: v.picklist(['file', 'hosted'] satisfies CoverSource[]),
+    coverFile: v.nullable(
+      v.pipe(
+        v.file(),
+        v.mimeType(COVER_FILE_TYPES, 'Choose a PNG, JPEG or WebP image.'),
+        v.maxSize(COVER_FILE_MAX_BYTES, 'This file is over 5 MB. Choose a smaller image.'),
+      ),
+    ),
     coverImageId: v.pipe(
       v.string(),
       v.trim(),
@@ -53,8 +67,8 @@ export const collectionFormSchema = v.pipe(
   }),
   v.forward(
     v.partialCheck(
-      [['coverImageId'], ['coverAlt']],
-      (input) => input.coverImageId === '' || input.coverAlt !== '',
+      [['coverImageId'], ['coverFile'], ['coverAlt']],
+      (input) => (input.coverImageId === '' && input.coverFile === null) || input.coverAlt !== '',
       'Describe the cover for readers who cannot see it, like “The Orchard Trilogy box set”.',
     ),
     ['coverAlt'],
@@ -68,6 +82,8 @@ export const emptyCollectionFormValues: CollectionFormValues = {
   title: '',
   linkIds: [],
   aliasCode: '',
+  coverSource: 'file',
+  coverFile: null,
   coverImageId: '',
   coverAlt: '',
 };

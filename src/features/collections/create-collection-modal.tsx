@@ -25,7 +25,7 @@ export function CreateCollectionModal({
 
 function CreateCollectionForm({ onDone }: { onDone: () => void }) {
   const createCollection = $api.useMutation('post', '/v2/collections');
-  const { form, failure, submit, saving } = useCollectionForm({
+  const { form, failure, submit, saving, uploadingCover } = useCollectionForm({
     initialValues: emptyCollectionFormValues,
     write: (input, imageId) =>
       createCollection.mutateAsync({
@@ -53,7 +53,7 @@ function CreateCollectionForm({ onDone }: { onDone: () => void }) {
           One short link for a series, a box set or every format of a book. Readers who open it see
           every link in the collection.
         </Text>
-        <CollectionFormFields form={form} />
+        <CollectionFormFields form={form} uploadingCover={uploadingCover} />
         <FormFailure title="The collection was not created" message={failure.message} />
         <FormActions onCancel={onDone} submitLabel="Create collection" pending={saving} />
       </Stack>

@@ -34,7 +34,7 @@ function EditCollectionForm({
   onDone: () => void;
 }) {
   const updateCollection = $api.useMutation('put', '/v2/collections/{id}');
-  const { form, failure, submit, saving } = useCollectionForm({
+  const { form, failure, submit, saving, uploadingCover } = useCollectionForm({
     initialValues: collectionFormValuesOf(collection),
     currentAlias: collection.aliasCode,
     write: (input, imageId) =>
@@ -61,7 +61,7 @@ function EditCollectionForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <CollectionFormFields form={form} collection={collection} />
+        <CollectionFormFields form={form} collection={collection} uploadingCover={uploadingCover} />
         <FormFailure title="The collection was not saved" message={failure.message} />
         <FormActions onCancel={onDone} submitLabel="Save changes" pending={saving} />
       </Stack>

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
+import { fileBody } from '@/api/file-body';
+import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
 import { useFormFailure } from '@/components/use-form-failure';
 import { VANITY_CODE_TAKEN_MESSAGE } from '@/lib/validation-rules';
@@ -30,6 +32,9 @@ const imageFieldMap = {
   'attributes.alt': 'coverAlt',
 };
 
+/** The upload's refusals: the file (too large, another type, not an image) and its description. */
+const uploadFieldMap = { file: 'coverFile', alt: 'coverAlt' };
+
 interface CollectionFormOptions {
   initialValues: CollectionFormValues;
   /** The collection's alias when editing one: it needs no check. */
@@ -41,8 +46,9 @@ interface CollectionFormOptions {
 
 /**
  * The create and edit forms' shared flow: the alias is checked first, then a new cover is
- * registered, then the collection is written. A taken alias is told at its field, other
- * refusals at theirs or in the form's alert.
+ * uploaded (or, for an image host's id, registered), then the collection is written. A file is
+ * uploaded on saving, so that it is stored with the description the author gave it. A taken
+ * alias is told at its field, other refusals at theirs or in the form's alert.
  */
 export function useCollectionForm({
   initialValues,
@@ -52,23 +58,48 @@ export function useCollectionForm({
 }: CollectionFormOptions) {
   const queryClient = useQueryClient();
   const createImage = $api.useMutation('post', '/v2/images');
+  const uploadImage = $api.useMutation('post', '/v2/images/uploads');
   const [saving, setSaving] = useState(false);
   // If the collection fails after its cover was registered, a retry reuses that image.
-  const [registeredCover, setRegisteredCover] = useState<{ key: string; id: string }>();
+  const [registeredCover, setRegisteredCover] = useState<{
+    cover: File | string;
+    alt: string;
+    id: string;
+  }>();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues,
     validate: schemaResolver(collectionFormSchema, { sync: true }),
+    // A file of another type or over the limit is told as soon as it is chosen.
+    validateInputOnChange: ['coverFile'],
   });
   const failure = useFormFailure(form);
 
-  /** Registers the new cover, if any; `failed` once the form shows why it could not be. */
+  /** Uploads the chosen file; `failed` once the form shows why the server refused it. */
+  const uploadCover = async (file: File, alt: string): Promise<{ imageId?: string } | 'failed'> => {
+    try {
+      const image = await uploadImage.mutateAsync({
+        params: { query: { alt } },
+        ...fileBody(file),
+      });
+      setRegisteredCover({ cover: file, alt, id: image.id });
+      return { imageId: image.id };
+    } catch (error) {
+      failure.apply(splitFormFailure(error, uploadFieldMap));
+      return 'failed';
+    }
+  };
+
+  /** Uploads or registers the new cover, if any; `failed` once the form shows why it could not be. */
   const registerCover = async (
     input: CollectionFormInput,
   ): Promise<{ imageId?: string } | 'failed'> => {
-    if (input.coverImageId === '') return {};
-    const key = `${input.coverImageId}\n${input.coverAlt}`;
-    if (registeredCover?.key === key) return { imageId: registeredCover.id };
+    const cover = input.coverSource === 'file' ? input.coverFile : input.coverImageId;
+    if (cover === null || cover === '') return {};
+    if (registeredCover?.cover === cover && registeredCover.alt === input.coverAlt) {
+      return { imageId: registeredCover.id };
+    }
+    if (cover instanceof File) return uploadCover(cover, input.coverAlt);
     try {
       const image = await createImage.mutateAsync({
         body: {
@@ -77,7 +108,7 @@ export function useCollectionForm({
           attributes: { alt: input.coverAlt },
         },
       });
-      setRegisteredCover({ key, id: image.id });
+      setRegisteredCover({ cover, alt: input.coverAlt, id: image.id });
       return { imageId: image.id };
     } catch (error) {
       const split = toFormFailure(error, imageFieldMap);
@@ -123,7 +154,7 @@ export function useCollectionForm({
       });
   });
 
-  return { form, failure, submit, saving };
+  return { form, failure, submit, saving, uploadingCover: uploadImage.isPending };
 }
 
 export type CollectionForm = ReturnType<typeof useCollectionForm>['form'];

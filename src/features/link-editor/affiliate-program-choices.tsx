@@ -12,7 +12,7 @@ interface AffiliateProgramChoicesProps {
   readOnly: boolean;
 }
 
-/** The programs the author saved tokens for; every one is ticked until the author says otherwise. */
+/** The programs the author saved tokens for: each is on for the link unless the author switches it off. */
 export function AffiliateProgramChoices({ form, readOnly }: AffiliateProgramChoicesProps) {
   const tokens = useQuery(savedAffiliateTokensQueryOptions());
   const picked = form.useWatchValue('affiliatePrograms');
@@ -67,7 +67,7 @@ export function AffiliateProgramChoices({ form, readOnly }: AffiliateProgramChoi
   return (
     <Checkbox.Group
       label="Affiliate programs"
-      description="Your saved tokens are added when readers follow this link."
+      description="Each program tags this link's store when readers follow it, with your values at that moment. Untick a program to switch it off for this link."
       value={picked ?? programs}
       onChange={(value) => {
         form.setFieldValue('affiliatePrograms', value);

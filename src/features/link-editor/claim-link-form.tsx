@@ -8,6 +8,7 @@ import { $api } from '@/api/query-client';
 import { FormFailure } from '@/components/form-failure';
 import { SuccessAlert } from '@/components/success-alert';
 import { useFormFailure } from '@/components/use-form-failure';
+import { shortLinkLabel } from '@/lib/short-link';
 import {
   DEVICE_MAKER_TOKEN_MAX_LENGTH,
   emailFieldProps,
@@ -21,7 +22,7 @@ import {
 } from './link-editor-schemas';
 
 interface ClaimLinkFormProps {
-  link: { domain: string; code: string; url: string; claimKey: string };
+  link: { domain: string; code: string; shortUrl: string; url: string; claimKey: string };
 }
 
 // The server names the token inside affiliateParameters (`affiliateParameters.at`); the form has
@@ -59,7 +60,7 @@ export function ClaimLinkForm({ link }: ClaimLinkFormProps) {
     return (
       <SuccessAlert title="Check your inbox" icon={<IconMailCheck aria-hidden="true" />}>
         <Text size="sm">
-          Check your inbox — confirm your address to claim {link.domain}/{link.code}
+          Check your inbox — confirm your address to claim {shortLinkLabel(link)}
         </Text>
         <Text size="sm" c="dimmed" mt={4}>
           We sent the confirmation to {signup.data.email}. The link works already; confirming makes

@@ -18,6 +18,7 @@ import { IconCheck, IconCopy, IconExternalLink, IconList, IconPlus } from '@tabl
 import { ButtonLink } from '@/components/button-link';
 import { QrCodeButton } from '@/components/qr-code/qr-code-button';
 import { LazyQrCode } from '@/components/qr-code/qr-code-later';
+import { shortLinkLabel } from '@/lib/short-link';
 import { isWebAddress } from '@/lib/web-address';
 import { ClaimLinkForm } from './claim-link-form';
 import type { CreatedLink, Link } from './use-link-editor';
@@ -141,7 +142,7 @@ function CreatedLinkQrCode({ link }: { link: Link }) {
         link={{
           shortUrl: link.shortUrl,
           code: link.code,
-          label: `${link.domain}/${link.code}`,
+          label: shortLinkLabel(link),
           coverUrl: link.coverImageUrl,
         }}
       >

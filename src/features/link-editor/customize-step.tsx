@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { AffiliateProgramChoices } from './affiliate-program-choices';
+import { DuplicateLinkWarning } from './duplicate-link-warning';
 import type { LinkEditorStepProps } from './link-editor-form';
 import { isAppleBooksUrl } from './link-editor-schemas';
 import { LinkPreview } from './link-preview';
@@ -23,6 +24,7 @@ export function CustomizeStep({
   onCreate,
 }: CustomizeStepProps) {
   const destination = form.useWatchValue('url');
+  const allStores = form.useWatchValue('allStores');
   // An ISBN leads to the page its lookup found.
   const { parsed, isbnQuery } = useDestinationProduct(destination);
   const destinationUrl = parsed.kind === 'url' ? parsed.url : isbnQuery.data?.url;
@@ -51,6 +53,9 @@ export function CustomizeStep({
         <LinkPreview destination={destination} />
       </Stack>
       <StoreChoice form={form} destination={destination} readOnly={creating} />
+      {isAuthenticated && (
+        <DuplicateLinkWarning destinationUrl={destinationUrl} allStores={allStores} />
+      )}
       <VanityCodeField form={form} readOnly={creating} onSubmitStep={onCreate} />
       {isAuthenticated ? (
         <AffiliateProgramChoices form={form} readOnly={creating} />

@@ -1,11 +1,15 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Alert, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconLink } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent, KeyboardEvent } from 'react';
+import { AnchorLink } from '@/components/anchor-link';
+import { affiliateProgramsQueryOptions } from '@/lib/affiliate-programs';
 import { isEnterKey } from '@/lib/keyboard';
 import { destinationAddressProps } from '@/lib/validation-rules';
 import { FirstStepButtons } from './first-step-buttons';
 import { destinationFieldLook } from './link-editor-look';
+import { addressProgramParametersWarning } from './link-editor-schemas';
 import { isPreviewable, LinkPreview } from './link-preview';
 import type { LinkEditorStepProps } from './link-editor-form';
 
@@ -31,6 +35,9 @@ export function DestinationStep({
   const [debouncedDestination] = useDebouncedValue(destination, PREVIEW_DEBOUNCE_MS);
   const inputProps = form.getInputProps('url');
   const onInputChange = inputProps.onChange as (event: ChangeEvent<HTMLInputElement>) => void;
+  // The server's list names every program's parameters, region variants included.
+  const programs = useQuery(affiliateProgramsQueryOptions()).data?.results;
+  const parametersWarning = addressProgramParametersWarning(debouncedDestination, programs);
 
   return (
     <Stack gap="md">
@@ -53,6 +60,19 @@ export function DestinationStep({
         errorProps={{ role: 'alert' }}
         readOnly={creating}
       />
+      {parametersWarning && (
+        <Alert
+          color="yellow"
+          role="status"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          title="Readers get your own affiliate token"
+        >
+          {parametersWarning}{' '}
+          <AnchorLink to="/settings" hash="affiliate-tokens-heading">
+            Open Affiliate settings
+          </AnchorLink>
+        </Alert>
+      )}
       <LinkPreview
         destination={debouncedDestination}
         settling={destination !== debouncedDestination && isPreviewable(destination)}

@@ -1,6 +1,6 @@
 import { $api } from '@/api/query-client';
 
-/** Links are made on this domain; vanity codes are checked against it. */
+/** The DOMAIN links are made in, as the API names it; vanity codes are checked against it. */
 export const SHORT_LINK_DOMAIN = 'shelf.to';
 
 // A product page's title and cover rarely change while an author fills in the editor.
@@ -26,6 +26,18 @@ export const vanityAvailabilityQueryOptions = (code: string) =>
   $api.queryOptions('get', '/v1/vanity-codes/availability', {
     params: { query: { domain: SHORT_LINK_DOMAIN, code } },
   });
+
+/**
+ * The availability check without a code, asked once: its `shortUrl` is the address codes are
+ * written after, which depends on where the deployment serves short links.
+ */
+export const shortLinkPrefixQueryOptions = () =>
+  $api.queryOptions(
+    'get',
+    '/v1/vanity-codes/availability',
+    { params: { query: { domain: SHORT_LINK_DOMAIN } } },
+    { staleTime: Infinity },
+  );
 
 /** Whether the availability check answered that a code is taken; no answer yet is not a no. */
 export function isTaken(answer: { isAvailable: boolean } | undefined): boolean {

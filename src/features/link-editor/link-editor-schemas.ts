@@ -9,6 +9,7 @@ import {
   vanityCodeSchema,
 } from '@/lib/validation-rules';
 import {
+  AFFILIATE_PROGRAMS,
   DEVICE_MAKER_PARAMETER_NAME,
   DEVICE_MAKER_PROGRAM_GUID,
   UNSUPPORTED_PROGRAM_GUID,
@@ -106,6 +107,71 @@ export interface ParameterRow {
   value: string;
 }
 
+/** A parameter name with any letter case and any marketplace suffix (`tag_GB`, `a_aid_de`) folded away. */
+function parameterFamily(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/_[a-z]{2}$/, '');
+}
+
+/** A program as far as its parameter names go: the app's own list, or the server's (`listAffiliatePrograms`). */
+interface ProgramParameterNames {
+  name: string;
+  parameters: readonly { name: string }[];
+}
+
+/**
+ * The affiliate program that sets a parameter of this name from the author's Affiliate settings;
+ * an extra parameter of that name would override the author's own value, so a link cannot carry one.
+ */
+export function programSettingParameter(
+  key: string,
+  programs: readonly ProgramParameterNames[] = AFFILIATE_PROGRAMS,
+): { programName: string } | undefined {
+  const family = parameterFamily(key);
+  if (family === '') return undefined;
+  const program = programs.find((candidate) =>
+    candidate.parameters.some((parameter) => parameterFamily(parameter.name) === family),
+  );
+  return program && { programName: program.name };
+}
+
+export function programParameterMessage(key: string, programName: string): string {
+  return `${programName} adds ${key.trim()} from your Affiliate settings. Set its value there, not on one link.`;
+}
+
+const listFormat = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/**
+ * What an author is told when the destination address itself carries program parameters
+ * (`?tag=someone-20`, `at=`): the redirect never passes those on, but puts the author's own
+ * saved value for the reader's marketplace in their place at each click, or none. Undefined
+ * for an address without any, or one that is not a web address yet.
+ */
+export function addressProgramParametersWarning(
+  address: string,
+  programs: readonly ProgramParameterNames[] = AFFILIATE_PROGRAMS,
+): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return undefined;
+  }
+  const names = new Map<string, string>();
+  const programNames = new Set<string>();
+  for (const name of url.searchParams.keys()) {
+    const program = programSettingParameter(name, programs);
+    if (!program || names.has(name.toLowerCase())) continue;
+    names.set(name.toLowerCase(), name);
+    programNames.add(program.programName);
+  }
+  if (names.size === 0) return undefined;
+  const several = names.size > 1;
+  return `The address's ${listFormat.format(names.values())} ${several ? 'are' : 'is'} replaced at each click by your saved ${listFormat.format(programNames)} ${programNames.size > 1 ? 'tokens' : 'token'}, or left out where you have none. Set ${several ? 'them' : 'it'} in Settings > Affiliate tokens.`;
+}
+
 function isBlankRow(row: ParameterRow): boolean {
   return row.key.trim() === '' && row.value.trim() === '';
 }
@@ -152,15 +218,15 @@ export const parametersSchema = v.pipe(
     const seen = new Set<string>();
     rows.forEach((row, index) => {
       if (row.key === '') return;
-      if (seen.has(row.key)) {
-        addIssue({
-          message: 'This parameter name is already used above.',
-          path: [
-            { type: 'array', origin: 'value', input: rows, key: index, value: row },
-            { type: 'object', origin: 'value', input: row, key: 'key', value: row.key },
-          ],
-        });
-      }
+      const path: [v.ArrayPathItem, v.ObjectPathItem] = [
+        { type: 'array', origin: 'value', input: rows, key: index, value: row },
+        { type: 'object', origin: 'value', input: row, key: 'key', value: row.key },
+      ];
+      const program = programSettingParameter(row.key);
+      if (program)
+        addIssue({ message: programParameterMessage(row.key, program.programName), path });
+      else if (seen.has(row.key))
+        addIssue({ message: 'This parameter name is already used above.', path });
       seen.add(row.key);
     });
   }),
@@ -209,7 +275,8 @@ export const linkEditorSchema = v.object({
 
 /**
  * The create request: `code` only when one was chosen. `savedPrograms` are the programs the author
- * has tokens for (none when signed out); the link carries those the author kept ticked.
+ * has tokens for (none when signed out); those the author unticked are switched off for the link,
+ * and every other program tags it, programs the author adds a token for later too.
  */
 export function toCreateLinkRequest(
   values: LinkEditorValues,
@@ -222,7 +289,7 @@ export function toCreateLinkRequest(
     url: destinationUrl,
     ...(code === '' ? {} : { code }),
     parameterKeyValues: toParameterKeyValues(values.parameters),
-    affiliatePrograms: savedPrograms.filter((program) => picked.includes(program)),
+    programsOff: savedPrograms.filter((program) => !picked.includes(program)),
     localise: values.localise,
     allStores: values.allStores,
   };

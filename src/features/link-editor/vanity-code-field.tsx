@@ -1,9 +1,11 @@
-import { Loader, Text, TextInput } from '@mantine/core';
+import { Loader, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import * as v from 'valibot';
+import { shortLinkPrefixSection } from '@/components/short-link-prefix';
 import { isEnterKey } from '@/lib/keyboard';
+import { shortLinkPrefix } from '@/lib/short-link';
 import {
   normalizeVanityCode,
   VANITY_CODE_MAX_LENGTH,
@@ -13,7 +15,11 @@ import {
   verbatimFieldProps,
 } from '@/lib/validation-rules';
 import type { LinkEditorForm } from './link-editor-form';
-import { isTaken, SHORT_LINK_DOMAIN, vanityAvailabilityQueryOptions } from './link-editor-queries';
+import {
+  isTaken,
+  shortLinkPrefixQueryOptions,
+  vanityAvailabilityQueryOptions,
+} from './link-editor-queries';
 import { vanityCodeFormatError } from './link-editor-schemas';
 
 export const AVAILABILITY_DEBOUNCE_MS = 400;
@@ -37,6 +43,7 @@ export function VanityCodeField({ form, readOnly, onSubmitStep }: VanityCodeFiel
     ...vanityAvailabilityQueryOptions(debouncedCode),
     enabled: isCheckable(debouncedCode),
   });
+  const { data: prefixAnswer } = useQuery(shortLinkPrefixQueryOptions());
 
   // Answers are only shown for the code as it is now, never for one the author has since changed.
   const settled = debouncedCode === code && isCheckable(code);
@@ -63,7 +70,9 @@ export function VanityCodeField({ form, readOnly, onSubmitStep }: VanityCodeFiel
       error={error}
       errorProps={{ role: 'alert' }}
       success={
-        isAvailable === true && !checking ? `${SHORT_LINK_DOMAIN}/${code} is available.` : undefined
+        isAvailable === true && !checking && availability.data
+          ? `${shortLinkPrefix(availability.data.shortUrl)}${code} is available.`
+          : undefined
       }
       successProps={{ role: 'status' }}
       label="Custom ending (optional)"
@@ -71,13 +80,7 @@ export function VanityCodeField({ form, readOnly, onSubmitStep }: VanityCodeFiel
       placeholder="salt-orchard"
       {...verbatimFieldProps}
       readOnly={readOnly}
-      leftSection={
-        <Text size="sm" c="dimmed" pl={4}>
-          {SHORT_LINK_DOMAIN}/
-        </Text>
-      }
-      leftSectionWidth={72}
-      leftSectionPointerEvents="none"
+      {...shortLinkPrefixSection(prefixAnswer && shortLinkPrefix(prefixAnswer.shortUrl))}
       rightSection={checking ? <Loader size={16} aria-label="Checking availability" /> : null}
       aria-busy={checking}
     />

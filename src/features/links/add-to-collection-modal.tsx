@@ -25,7 +25,8 @@ import {
   pickedCollectionQueryOptions,
   pickerCollectionsQueryOptions,
 } from './collection-picker-queries';
-import { linkCountLabel, shortLinkLabel, withLinkAdded } from './link-display';
+import { shortLinkLabel } from '@/lib/short-link';
+import { linkCountLabel, withLinkAdded } from './link-display';
 import type { AuthorLink } from './link-types';
 
 const MAX_LINKS_PER_COLLECTION = 100;

@@ -1,12 +1,16 @@
 import { Button, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
-import { useSuspenseQueries } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useState } from 'react';
+import { splitFormFailure } from '@/api/form-failure';
+import { $api } from '@/api/query-client';
 import { ButtonLink } from '@/components/button-link';
 import { EmptyMessage } from '@/components/empty-message';
 import { useModuleOnDemand } from '@/lib/later/use-module-on-demand';
 import { FIRST_PAGE } from '@/lib/paging-search';
+import { shortLinkLabel } from '@/lib/short-link';
 import { BooksToolbar } from './books-toolbar';
 import { isNarrowed, linksListQuery, noMatchMessage, type BooksSearch } from './books-search';
 import { useBooksView } from './books-view';
@@ -31,7 +35,7 @@ const ROWS_PER_CARD = 3;
 
 const noClicks: readonly number[] = [];
 
-type LinkDialog = 'destination' | 'collection';
+type LinkDialog = 'edit' | 'collection' | 'delete';
 
 export function BooksPage() {
   const search = route.useSearch();
@@ -40,7 +44,7 @@ export function BooksPage() {
   // box keeps its focus) rather than falling back to the loading skeleton.
   const shown = useDeferredValue(search);
   const [{ data: list }, { data: count }] = useSuspenseQueries({
-    queries: [linksListQueryOptions(linksListQuery(shown)), linksCountQueryOptions()],
+    queries: [linksListQueryOptions(linksListQuery(shown)), linksCountQueryOptions(shown.archived)],
   });
   const [view, setView] = useBooksView();
   const perRender = view === 'list' ? ROWS_PER_CARD : 1;
@@ -63,12 +67,19 @@ export function BooksPage() {
     },
     [requestDialogs],
   );
-  const changeDestination = useCallback(
+  const edit = useCallback(
     (link: AuthorLink) => {
-      open('destination', link);
+      open('edit', link);
     },
     [open],
   );
+  const deleteLink = useCallback(
+    (link: AuthorLink) => {
+      open('delete', link);
+    },
+    [open],
+  );
+  const changeArchived = useArchiveChange();
   const addToCollection = useCallback(
     (link: AuthorLink) => {
       open('collection', link);
@@ -88,7 +99,10 @@ export function BooksPage() {
   };
 
   const narrowed = isNarrowed(shown);
-  if (list.page.total === 0 && (count.count === 0 || !narrowed)) return <NoLinksYet />;
+  if (!shown.archived && list.page.total === 0 && (count.count === 0 || !narrowed)) {
+    return <NoLinksYet />;
+  }
+  const countLabel = `${shown.archived ? 'archived ' : ''}${linkCountLabel(count.count)}`;
 
   const pages = pageCount(list.page.total, LINKS_PAGE_SIZE);
   const first = list.page.skip + 1;
@@ -99,12 +113,10 @@ export function BooksPage() {
     <Stack gap="md">
       <Group justify="space-between" align="baseline">
         <Title order={2} fz="h3">
-          Book links
+          {shown.archived ? 'Archived book links' : 'Book links'}
         </Title>
         <Text c="dimmed" aria-live="polite">
-          {narrowed
-            ? `${list.page.total.toLocaleString('en')} of ${linkCountLabel(count.count)}`
-            : linkCountLabel(count.count)}
+          {narrowed ? `${list.page.total.toLocaleString('en')} of ${countLabel}` : countLabel}
         </Text>
       </Group>
 
@@ -122,10 +134,10 @@ export function BooksPage() {
             <Button
               variant="default"
               onClick={() => {
-                changeSearch({ q: '', retailer: '' });
+                changeSearch(narrowed ? { q: '', retailer: '' } : { archived: false });
               }}
             >
-              Clear search
+              {narrowed ? 'Clear search' : 'Show links in use'}
             </Button>
           </Stack>
         ) : list.results.length === 0 ? (
@@ -144,8 +156,10 @@ export function BooksPage() {
           <LinkList
             links={drawn}
             recentClicks={list.recentClicks}
-            onChangeDestination={changeDestination}
+            onEdit={edit}
             onAddToCollection={addToCollection}
+            onArchiveChange={changeArchived}
+            onDelete={deleteLink}
           />
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -154,8 +168,10 @@ export function BooksPage() {
                 key={link.id}
                 link={link}
                 recentClicks={list.recentClicks[link.id] ?? noClicks}
-                onChangeDestination={changeDestination}
+                onEdit={edit}
                 onAddToCollection={addToCollection}
+                onArchiveChange={changeArchived}
+                onDelete={deleteLink}
               />
             ))}
           </Stack>
@@ -184,11 +200,8 @@ export function BooksPage() {
       {/* Mounted from the first use on, so a dialog closes with its transition. */}
       {dialogs && target && (
         <>
-          <dialogs.EditDestinationModal
-            link={target}
-            opened={dialog === 'destination'}
-            onClose={close}
-          />
+          <dialogs.EditLinkModal link={target} opened={dialog === 'edit'} onClose={close} />
+          <dialogs.DeleteLinkModal link={target} opened={dialog === 'delete'} onClose={close} />
           <dialogs.AddToCollectionModal
             link={target}
             opened={dialog === 'collection'}
@@ -197,6 +210,53 @@ export function BooksPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Archives a link, or brings an archived one back: it leaves the list it is in at once, and a
+ * notification offers the way back.
+ */
+function useArchiveChange() {
+  const queryClient = useQueryClient();
+  const { mutate } = $api.useMutation('put', '/v1/links');
+  return useCallback(
+    (link: AuthorLink) => {
+      const archived = !link.archived;
+      const label = shortLinkLabel(link);
+      mutate(
+        {
+          body: {
+            domain: link.domain,
+            code: link.code,
+            baseCode: link.baseCode,
+            url: link.url,
+            archived,
+          },
+        },
+        {
+          onSuccess: () => {
+            void queryClient.invalidateQueries({ queryKey: ['get', '/v1/links/list'] });
+            void queryClient.invalidateQueries({ queryKey: ['get', '/v1/links/count'] });
+            notifications.show({
+              color: 'teal',
+              title: archived ? 'Link archived' : 'Link back in use',
+              message: archived
+                ? `${label} left your book links and still sends readers on. Find it under Show: Archived.`
+                : `${label} is back among your book links.`,
+            });
+          },
+          onError: (error) => {
+            notifications.show({
+              color: 'red',
+              title: archived ? 'The link was not archived' : 'The link was not unarchived',
+              message: splitFormFailure(error, []).message,
+            });
+          },
+        },
+      );
+    },
+    [mutate, queryClient],
   );
 }
 

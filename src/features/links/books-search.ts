@@ -35,11 +35,12 @@ export const BOOKS_SEARCH_DEFAULTS = {
   q: '',
   sort: 'newest',
   retailer: '',
+  archived: false,
 } as const;
 
 /**
- * The Books screen's search params: the page, the words searched for, the order and the
- * retailer. Anything missing or unusable falls back to its default, so a mistyped or old address
+ * The Books screen's search params: the page, the words searched for, the order, the retailer
+ * and whether the archived links are shown instead of those in use. Anything missing or unusable falls back to its default, so a mistyped or old address
  * still shows the list. The router reads `?q=1984` as a number; it is searched as typed.
  */
 export const booksSearchSchema = v.object({
@@ -66,6 +67,10 @@ export const booksSearchSchema = v.object({
     ),
     BOOKS_SEARCH_DEFAULTS.retailer,
   ),
+  archived: v.optional(
+    v.fallback(v.boolean(), BOOKS_SEARCH_DEFAULTS.archived),
+    BOOKS_SEARCH_DEFAULTS.archived,
+  ),
 });
 
 export type BooksSearch = v.InferOutput<typeof booksSearchSchema>;
@@ -83,12 +88,14 @@ export function linksListQuery(search: BooksSearch) {
     ...(words && { q: words }),
     ...(search.sort !== BOOKS_SEARCH_DEFAULTS.sort && { sort: search.sort }),
     ...(search.retailer && { retailer: search.retailer }),
+    ...(search.archived && { archived: true }),
   };
 }
 
-/** 'No links match “salt” at Kobo', for a search that found nothing. */
-export function noMatchMessage(search: Pick<BooksSearch, 'q' | 'retailer'>): string {
+/** 'No archived links match “salt” at Kobo', for a search that found nothing. */
+export function noMatchMessage(search: Pick<BooksSearch, 'q' | 'retailer' | 'archived'>): string {
   const words = search.q.trim();
   const at = search.retailer ? ` at ${search.retailer}` : '';
-  return words ? `No links match “${words}”${at}` : `No links${at}`;
+  const links = search.archived ? 'archived links' : 'links';
+  return words ? `No ${links} match “${words}”${at}` : `No ${links}${at}`;
 }

@@ -28,6 +28,11 @@ const RETAILER_CHOICES = [
   ...KNOWN_RETAILERS.map((retailer) => ({ value: retailer, label: retailer })),
 ];
 
+const SHOW_CHOICES = [
+  { value: 'inUse', label: 'Links in use' },
+  { value: 'archived', label: 'Archived' },
+];
+
 const VIEWS: { value: BooksView; label: string; icon: typeof IconLayoutGrid }[] = [
   { value: 'cards', label: 'Cards', icon: IconLayoutGrid },
   { value: 'list', label: 'List', icon: IconLayoutList },
@@ -41,7 +46,7 @@ export interface BooksToolbarProps {
   onViewChange: (view: BooksView) => void;
 }
 
-/** Search, order, retailer and view of the Books screen. */
+/** Search, order, retailer, archived or not, and view of the Books screen. */
 export function BooksToolbar({ search, onSearchChange, view, onViewChange }: BooksToolbarProps) {
   return (
     <Group gap="sm" align="flex-end" className={classes.toolbar}>
@@ -65,6 +70,14 @@ export function BooksToolbar({ search, onSearchChange, view, onViewChange }: Boo
         value={search.retailer}
         onChange={(event) => {
           onSearchChange({ retailer: event.currentTarget.value as BooksSearch['retailer'] });
+        }}
+      />
+      <NativeSelect
+        label="Show"
+        data={SHOW_CHOICES}
+        value={search.archived ? 'archived' : 'inUse'}
+        onChange={(event) => {
+          onSearchChange({ archived: event.currentTarget.value === 'archived' });
         }}
       />
       <Button.Group aria-label="View" className={classes.views}>

@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
-import { shortLinkLabel } from './link-display';
+import { shortLinkLabel } from '@/lib/short-link';
 import type { AuthorLink } from './link-types';
 
 /** The button that opens a link card's actions menu. */

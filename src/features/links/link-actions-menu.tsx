@@ -3,30 +3,47 @@
 // dialog, rendered here, loads when its entry is pointed at.
 import '@/components/on-demand-mantine-styles';
 import { Menu } from '@mantine/core';
-import { IconChartBar, IconFlag, IconPencil, IconQrcode, IconStack2 } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconChartBar,
+  IconFlag,
+  IconPencil,
+  IconQrcode,
+  IconStack2,
+  IconTrash,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQrCodeDialog } from '@/components/qr-code/qr-code-later';
 import { useMenuOpenedOnArrival } from '@/components/use-menu-opened-on-arrival';
 import { LinkActionsButton } from './link-actions-button';
-import { shortLinkLabel } from './link-display';
+import { shortLinkLabel } from '@/lib/short-link';
 import { linkDialogs } from './link-dialogs-later';
 import type { AuthorLink } from './link-types';
+import { ReaderDestinationsModal } from './reader-destinations-modal';
 
 export interface LinkActionsProps {
   link: AuthorLink;
-  onChangeDestination: (link: AuthorLink) => void;
+  onEdit: (link: AuthorLink) => void;
   onAddToCollection: (link: AuthorLink) => void;
+  /** Archives the link, or brings an archived one back to the list. */
+  onArchiveChange: (link: AuthorLink) => void;
+  onDelete: (link: AuthorLink) => void;
 }
 
 export function LinkActionsMenu({
   link,
-  onChangeDestination,
+  onEdit,
   onAddToCollection,
+  onArchiveChange,
+  onDelete,
 }: LinkActionsProps) {
   const params = { domain: link.domain, code: link.code };
   const { menuProps, trigger } = useMenuOpenedOnArrival();
   const qrCode = useQrCodeDialog();
+  const [readersOpen, setReadersOpen] = useState(false);
   useEffect(() => {
     // Only a warm-up: a failure is reported when an entry asks for its dialog.
     linkDialogs.preload();
@@ -41,10 +58,10 @@ export function LinkActionsMenu({
           <Menu.Item
             leftSection={<IconPencil size={16} />}
             onClick={() => {
-              onChangeDestination(link);
+              onEdit(link);
             }}
           >
-            Change destination
+            Edit link
           </Menu.Item>
           <Menu.Item
             leftSection={<IconChartBar size={16} />}
@@ -53,6 +70,14 @@ export function LinkActionsMenu({
             )}
           >
             View report
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconWorld size={16} />}
+            onClick={() => {
+              setReadersOpen(true);
+            }}
+          >
+            What readers get
           </Menu.Item>
           <Menu.Item
             leftSection={<IconStack2 size={16} />}
@@ -70,6 +95,14 @@ export function LinkActionsMenu({
           >
             QR code
           </Menu.Item>
+          <Menu.Item
+            leftSection={link.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+            onClick={() => {
+              onArchiveChange(link);
+            }}
+          >
+            {link.archived ? 'Unarchive' : 'Archive'}
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconFlag size={16} />}
@@ -79,8 +112,24 @@ export function LinkActionsMenu({
           >
             Report an issue
           </Menu.Item>
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => {
+              onDelete(link);
+            }}
+          >
+            Delete…
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <ReaderDestinationsModal
+        opened={readersOpen}
+        onClose={() => {
+          setReadersOpen(false);
+        }}
+        link={{ domain: link.domain, code: link.code, label: shortLinkLabel(link) }}
+      />
       {qrCode.QrCodeDialog && (
         <qrCode.QrCodeDialog
           opened={qrCode.opened}

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Text, Title } from '@mantine/core';
 import { IconPointer } from '@tabler/icons-react';
 import { memo } from 'react';
 import { CopyValueButton } from '@/components/copy-value-button';
@@ -6,7 +6,10 @@ import { isWebAddress } from '@/lib/web-address';
 import { BookCover } from '@/components/book-cover';
 import { Sparkline } from '@/components/sparkline';
 import { LinkActions } from './link-actions';
-import { clickCountLabel, shortLinkLabel } from './link-display';
+import { LinkBadges } from './link-badges';
+import { fixableByNewDestination } from './link-status';
+import { shortLinkLabel } from '@/lib/short-link';
+import { clickCountLabel } from './link-display';
 import type { LinkActionsProps } from './link-actions-menu';
 import classes from './link-card.module.css';
 
@@ -21,8 +24,10 @@ interface LinkCardProps extends LinkActionsProps {
 export const LinkCard = memo(function LinkCard({
   link,
   recentClicks,
-  onChangeDestination,
+  onEdit,
   onAddToCollection,
+  onArchiveChange,
+  onDelete,
 }: LinkCardProps) {
   const label = shortLinkLabel(link);
   const store = [link.retailer, link.storefront].filter(Boolean).join(' ');
@@ -41,8 +46,10 @@ export const LinkCard = memo(function LinkCard({
           </div>
           <LinkActions
             link={link}
-            onChangeDestination={onChangeDestination}
+            onEdit={onEdit}
             onAddToCollection={onAddToCollection}
+            onArchiveChange={onArchiveChange}
+            onDelete={onDelete}
           />
         </div>
         <div className={classes.row}>
@@ -61,10 +68,25 @@ export const LinkCard = memo(function LinkCard({
           <CopyValueButton value={link.shortUrl} label={label} />
         </div>
         <Destination url={link.url} />
+        <LinkBadges link={link} />
         {link.disabled && (
-          <Text size="sm" className={classes.disabled}>
-            <strong>Disabled.</strong> {link.disabled.message}
-          </Text>
+          <div className={classes.row}>
+            <Text size="sm" className={classes.disabled}>
+              <strong>Disabled.</strong> {link.disabled.message}
+            </Text>
+            {fixableByNewDestination(link) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                className={classes.label}
+                onClick={() => {
+                  onEdit(link);
+                }}
+              >
+                Fix destination
+              </Button>
+            )}
+          </div>
         )}
         <div className={classes.facts}>
           <div className={classes.row}>

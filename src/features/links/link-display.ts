@@ -20,11 +20,6 @@ export function clickCountLabel(count: number): string {
   return `${abbreviateNumber(count)} ${count === 1 ? 'click' : 'clicks'}`;
 }
 
-/** A short link as people say it: 'shelf.to/salt-orchard'. */
-export function shortLinkLabel(link: { domain: string; code: string }): string {
-  return `${link.domain}/${link.code}`;
-}
-
 /** The collection's links with `linkId` appended once. */
 export function withLinkAdded(linkIds: readonly string[], linkId: string): string[] {
   return linkIds.includes(linkId) ? [...linkIds] : [...linkIds, linkId];

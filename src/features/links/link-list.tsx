@@ -5,8 +5,10 @@ import { CopyValueButton } from '@/components/copy-value-button';
 import { Sparkline } from '@/components/sparkline';
 import { isWebAddress } from '@/lib/web-address';
 import { LinkActions } from './link-actions';
+import { LinkBadges } from './link-badges';
 import type { LinkActionsProps } from './link-actions-menu';
-import { clickCountLabel, shortLinkLabel } from './link-display';
+import { shortLinkLabel } from '@/lib/short-link';
+import { clickCountLabel } from './link-display';
 import type { AuthorLink } from './link-types';
 import classes from './link-list.module.css';
 
@@ -58,25 +60,28 @@ export function LinkList({ links, recentClicks, ...actions }: LinkListProps) {
 const LinkRow = memo(function LinkRow({
   link,
   recentClicks,
-  onChangeDestination,
+  onEdit,
   onAddToCollection,
+  onArchiveChange,
+  onDelete,
 }: LinkActionsProps & { recentClicks: readonly number[] }) {
   const label = shortLinkLabel(link);
   const store = [link.retailer, link.storefront].filter(Boolean).join(' ');
   return (
     <tr>
       <th scope="row">
-        <span className={classes.book}>
+        <div className={classes.book}>
           <BookCover src={link.coverImageUrl} title={link.title} author={link.author} width={32} />
-          <span className={classes.titles}>
+          <div className={classes.titles}>
             <Text component="span" fw={600} size="sm" truncate="end" className={classes.title}>
               {link.title || 'Untitled link'}
             </Text>
             <Text component="span" size="xs" truncate="end" className={classes.dimmed}>
               {[link.author, store].filter(Boolean).join(' · ')}
             </Text>
-          </span>
-        </span>
+            <LinkBadges link={link} />
+          </div>
+        </div>
       </th>
       <td>
         <span className={classes.shortLink}>
@@ -103,8 +108,10 @@ const LinkRow = memo(function LinkRow({
       <td className={classes.actions}>
         <LinkActions
           link={link}
-          onChangeDestination={onChangeDestination}
+          onEdit={onEdit}
           onAddToCollection={onAddToCollection}
+          onArchiveChange={onArchiveChange}
+          onDelete={onDelete}
         />
       </td>
     </tr>

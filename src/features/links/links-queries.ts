@@ -8,4 +8,8 @@ type LinksListQuery = NonNullable<operations['listLinks']['parameters']['query']
 export const linksListQueryOptions = (query: LinksListQuery) =>
   $api.queryOptions('get', '/v1/links/list', { params: { query } });
 
-export const linksCountQueryOptions = () => $api.queryOptions('get', '/v1/links/count');
+/** How many links the author has in use, or archived; the first is the plain call. */
+export const linksCountQueryOptions = (archived = false) =>
+  archived
+    ? $api.queryOptions('get', '/v1/links/count', { params: { query: { archived } } })
+    : $api.queryOptions('get', '/v1/links/count');

@@ -12,3 +12,16 @@ export function LinkNotFound() {
     </MissingPage>
   );
 }
+
+/** The report page of a link that is not among the author's, or no longer exists. */
+export function LinkReportNotFound() {
+  return (
+    <MissingPage
+      title="We could not find that link"
+      way={{ to: '/links/books', label: 'Go to your book links' }}
+    >
+      None of your links has this address, so there is no report to show. Check it for typos, or it
+      may have been deleted.
+    </MissingPage>
+  );
+}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { components } from '@/api/schema';
 import { QrCodeButton } from '@/components/qr-code/qr-code-button';
 import { abbreviateNumber } from '@/lib/format-number';
+import { shortLinkLabel } from '@/lib/short-link';
 import { reportBreakdowns, topReferrerRows } from './report-charts';
 import { NoClicksMessage, ReportPageFrame } from './report-page-frame';
 import {
@@ -37,7 +38,7 @@ export function LinkReportPage() {
     linkReportQueryOptions(reportQuery({ domain, code }, search)),
   );
   const hasCustomRange = Boolean(search.from ?? search.to);
-  const shortLink = `${domain}/${code}`;
+  const shortLink = shortLinkLabel(report);
   // The cover the QR code may carry is asked for only once its dialog is.
   const [qrCodeWanted, setQrCodeWanted] = useState(false);
   const { data: metadata } = useQuery({
@@ -61,7 +62,7 @@ export function LinkReportPage() {
         <QrCodeButton
           variant="default"
           link={{
-            shortUrl: `https://${shortLink}`,
+            shortUrl: report.shortUrl,
             code,
             label: shortLink,
             coverUrl: metadata?.coverImageUrl,
@@ -76,7 +77,7 @@ export function LinkReportPage() {
     >
       {report.totalClicks === 0 ? (
         <NoClicks
-          shortLink={shortLink}
+          shortUrl={report.shortUrl}
           hasCustomRange={hasCustomRange}
           onShowDefaultRange={showDefaultRange}
         />
@@ -116,15 +117,14 @@ function ReportCharts({ report }: { report: LinkReport }) {
 }
 
 function NoClicks({
-  shortLink,
+  shortUrl,
   hasCustomRange,
   onShowDefaultRange,
 }: {
-  shortLink: string;
+  shortUrl: string;
   hasCustomRange: boolean;
   onShowDefaultRange: () => void;
 }) {
-  const url = `https://${shortLink}`;
   return (
     <NoClicksMessage
       hasCustomRange={hasCustomRange}
@@ -135,14 +135,14 @@ function NoClicks({
           : 'No clicks yet — share your link in your newsletter, on social media or at the back of your book, and readers’ clicks will show up here.'
       }
       action={
-        <CopyButton value={url}>
+        <CopyButton value={shortUrl}>
           {({ copied, copy }) => (
             <Button
               onClick={copy}
               color={copied ? 'teal' : undefined}
               leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             >
-              {copied ? 'Copied' : `Copy ${shortLink}`}
+              {copied ? 'Copied' : `Copy ${shortLinkLabel({ shortUrl })}`}
             </Button>
           )}
         </CopyButton>

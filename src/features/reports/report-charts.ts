@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { components } from '@/api/schema';
+import { shortLinkLabel } from '@/lib/short-link';
 
 type LinkReport = components['schemas']['LinkReport'];
 
@@ -172,7 +173,7 @@ export interface BookRow {
 type CollectionReport = components['schemas']['CollectionReport'];
 type ReportedLink = Pick<
   components['schemas']['Link'],
-  'id' | 'title' | 'author' | 'coverImageUrl' | 'domain' | 'code'
+  'id' | 'title' | 'author' | 'coverImageUrl' | 'shortUrl'
 >;
 
 /** Each book of a collection with its clicks, busiest first; a link it cannot name is kept. */
@@ -192,7 +193,7 @@ export function clicksByBookRows(
         title: link?.title.trim() || 'Untitled link',
         author: link?.author ?? '',
         coverImageUrl: link?.coverImageUrl ?? null,
-        shortLink: link ? `${link.domain}/${link.code}` : linkId,
+        shortLink: link ? shortLinkLabel(link) : linkId,
         clicks,
         share: shareOf(clicks, total),
       };

@@ -23,6 +23,19 @@ export function reportQuery(
 export const linkReportQueryOptions = (query: LinkReportQuery) =>
   $api.queryOptions('get', '/v1/links/report', { params: { query } });
 
+/**
+ * Loads a link's report for the route; a link that is not the author's (or is gone) becomes the
+ * route's not-found state rather than a failure to try again.
+ */
+export async function loadLinkReport(queryClient: QueryClient, query: LinkReportQuery) {
+  try {
+    return await queryClient.ensureQueryData(linkReportQueryOptions(query));
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+}
+
 export const shortLinkMetadataQueryOptions = (query: { domain: string; code: string }) =>
   $api.queryOptions('get', '/v1/shortlink/metadata', { params: { query } });
 

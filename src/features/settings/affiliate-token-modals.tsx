@@ -1,31 +1,28 @@
 import '@/components/on-demand-mantine-styles';
-import { Anchor, Code, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { splitFormFailure } from '@/api/form-failure';
 import { $api } from '@/api/query-client';
-import { ConfirmActions, FormActions } from '@/components/form-actions';
+import { ConfirmActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
 import { useFormFailure } from '@/components/use-form-failure';
-import {
-  describeParameters,
-  findAffiliateProgram,
-  UNSUPPORTED_PROGRAM_NAME,
-  type AffiliateProgram,
-} from '@/lib/affiliate-programs';
+import { findAffiliateProgram, UNSUPPORTED_PROGRAM_NAME } from '@/lib/affiliate-programs';
+import { changedValues, type ParameterValues, type ProgramDetails } from './affiliate-parameters';
 import { refreshAffiliateSettings, type AffiliateToken } from './settings-queries';
 import { TokenParametersForm } from './token-parameters-form';
 
-function SignUpHint({ program }: { program: AffiliateProgram }) {
+function SignUpHint({ program }: { program: ProgramDetails }) {
+  const about = findAffiliateProgram(program.guid);
+  if (!about) return null;
   return (
     <Text size="sm" c="dimmed">
-      {program.summary}{' '}
-      {program.signUpUrl && (
+      {about.summary}{' '}
+      {about.signUpUrl && (
         <>
           Not a member yet?{' '}
-          <Anchor href={program.signUpUrl} target="_blank" rel="noopener noreferrer">
+          <Anchor href={about.signUpUrl} target="_blank" rel="noopener noreferrer">
             Join {program.name}
           </Anchor>
           .
@@ -35,110 +32,57 @@ function SignUpHint({ program }: { program: AffiliateProgram }) {
   );
 }
 
-function AddTokenBody({
-  programs,
-  onClose,
-}: {
-  programs: readonly AffiliateProgram[];
-  onClose: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [programGuid, setProgramGuid] = useState<string | null>(null);
-  const create = $api.useMutation('post', '/v1/affiliate-tokens');
-  const program = programGuid ? findAffiliateProgram(programGuid) : undefined;
-
-  return (
-    <Stack>
-      <Select
-        label="Retailer program"
-        placeholder="Choose a program"
-        description="You can save one token for each program."
-        data={programs.map((option) => ({ value: option.guid, label: option.name }))}
-        value={programGuid}
-        onChange={setProgramGuid}
-        allowDeselect={false}
-        required
-      />
-      {program ? (
-        <>
-          <SignUpHint program={program} />
-          <TokenParametersForm
-            key={program.guid}
-            program={program}
-            submitLabel="Save token"
-            pending={create.isPending}
-            onCancel={onClose}
-            onSave={async (parameters) => {
-              await create.mutateAsync({
-                params: { query: { programGuid: program.guid } },
-                body: { parameters },
-              });
-              void refreshAffiliateSettings(queryClient);
-              notifications.show({
-                color: 'teal',
-                title: 'Token saved',
-                message: `New links to ${program.name} now carry your token.`,
-              });
-              onClose();
-            }}
-          />
-        </>
-      ) : (
-        <FormActions onCancel={onClose} />
-      )}
-    </Stack>
-  );
-}
-
-export function AddTokenModal({
-  opened,
-  programs,
-  onClose,
-}: {
-  opened: boolean;
-  programs: readonly AffiliateProgram[];
-  onClose: () => void;
-}) {
-  return (
-    <StackedModal opened={opened} onClose={onClose} title="Add an affiliate token" centered>
-      <AddTokenBody programs={programs} onClose={onClose} />
-    </StackedModal>
-  );
-}
-
-function EditTokenBody({
+/** Adds the program's token, or changes the saved one by sending only what changed. */
+function TokenBody({
   token,
   program,
+  focus,
   onClose,
 }: {
-  token: AffiliateToken;
-  program: AffiliateProgram;
+  token: AffiliateToken | undefined;
+  program: ProgramDetails;
+  focus: string | undefined;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const create = $api.useMutation('post', '/v1/affiliate-tokens');
   const update = $api.useMutation('put', '/v1/affiliate-tokens');
+
+  const save = async (values: ParameterValues) => {
+    const parameters = changedValues(token?.parameters ?? {}, values);
+    if (Object.keys(parameters).length === 0) {
+      onClose();
+      return;
+    }
+    if (token) {
+      await update.mutateAsync({ params: { query: { guid: token.guid } }, body: { parameters } });
+    } else {
+      await create.mutateAsync({
+        params: { query: { programGuid: program.guid } },
+        body: { parameters },
+      });
+    }
+    void refreshAffiliateSettings(queryClient);
+    notifications.show({
+      color: 'teal',
+      title: token ? 'Token updated' : 'Token saved',
+      message: `Your links to ${program.retailer} carry it from now on, old ones too.`,
+    });
+    onClose();
+  };
+
   return (
     <Stack>
       <SignUpHint program={program} />
       <TokenParametersForm
         program={program}
-        saved={token.parameters}
-        submitLabel="Save changes"
-        pending={update.isPending}
+        saved={token?.parameters}
+        invalid={token?.invalidParameters}
+        focus={focus}
+        submitLabel={token ? 'Save changes' : 'Save token'}
+        pending={create.isPending || update.isPending}
         onCancel={onClose}
-        onSave={async (parameters) => {
-          await update.mutateAsync({
-            params: { query: { guid: token.guid } },
-            body: { parameters },
-          });
-          void refreshAffiliateSettings(queryClient);
-          notifications.show({
-            color: 'teal',
-            title: 'Token updated',
-            message: `New links to ${program.name} use the changed token.`,
-          });
-          onClose();
-        }}
+        onSave={save}
       />
     </Stack>
   );
@@ -151,27 +95,49 @@ interface TokenModalProps {
   onClose: () => void;
 }
 
-export function EditTokenModal({ opened, token, onClose }: TokenModalProps) {
-  const program = token ? findAffiliateProgram(token.programGuid) : undefined;
+export function EditTokenModal({
+  opened,
+  token,
+  program,
+  focus,
+  onClose,
+}: TokenModalProps & { program: ProgramDetails | undefined; focus?: string }) {
+  const title = program
+    ? token
+      ? `Edit your ${program.name} token`
+      : `Add your ${program.name} token`
+    : 'Edit token';
   return (
-    <StackedModal
-      opened={opened && program !== undefined}
-      onClose={onClose}
-      title={program ? `Edit your ${program.name} token` : 'Edit token'}
-      centered
-    >
-      {token && program && <EditTokenBody token={token} program={program} onClose={onClose} />}
+    <StackedModal opened={opened && program !== undefined} onClose={onClose} title={title} centered>
+      {program && (
+        <TokenBody
+          key={`${program.guid}-${focus ?? ''}`}
+          token={token}
+          program={program}
+          focus={focus}
+          onClose={onClose}
+        />
+      )}
     </StackedModal>
   );
 }
 
-function RemoveTokenBody({ token, onClose }: { token: AffiliateToken; onClose: () => void }) {
+function RemoveTokenBody({
+  token,
+  name,
+  onClose,
+}: {
+  token: AffiliateToken;
+  name: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const remove = $api.useMutation('delete', '/v1/affiliate-tokens');
   const failure = useFormFailure();
-  const program = findAffiliateProgram(token.programGuid);
-  const name = program?.name ?? UNSUPPORTED_PROGRAM_NAME;
-  const parameters = describeParameters(program, token.parameters);
+  const parameters = Object.entries(token.parameters).map(([parameterName, value]) => ({
+    name: parameterName,
+    value,
+  }));
 
   const confirm = async () => {
     failure.clear();
@@ -193,7 +159,7 @@ function RemoveTokenBody({ token, onClose }: { token: AffiliateToken; onClose: (
   return (
     <Stack>
       <Text>
-        New links will no longer carry{' '}
+        Your links will no longer carry{' '}
         {parameters.length > 0
           ? parameters.map((parameter, index) => (
               <span key={parameter.name}>
@@ -204,7 +170,7 @@ function RemoveTokenBody({ token, onClose }: { token: AffiliateToken; onClose: (
               </span>
             ))
           : 'this token'}
-        . Links you already made keep working, without the token.
+        . They keep working, without the token.
       </Text>
       <FormFailure title="Not removed" message={failure.message} />
       <ConfirmActions confirmLabel="Remove token" onConfirm={confirm} onKeep={onClose} />
@@ -212,10 +178,13 @@ function RemoveTokenBody({ token, onClose }: { token: AffiliateToken; onClose: (
   );
 }
 
-export function RemoveTokenModal({ opened, token, onClose }: TokenModalProps) {
-  const name = token
-    ? (findAffiliateProgram(token.programGuid)?.name ?? UNSUPPORTED_PROGRAM_NAME)
-    : '';
+export function RemoveTokenModal({
+  opened,
+  token,
+  program,
+  onClose,
+}: TokenModalProps & { program: ProgramDetails | undefined }) {
+  const name = program?.name ?? (token ? UNSUPPORTED_PROGRAM_NAME : '');
   return (
     <StackedModal
       opened={opened && token !== undefined}
@@ -223,7 +192,7 @@ export function RemoveTokenModal({ opened, token, onClose }: TokenModalProps) {
       title={`Remove your ${name} token?`}
       centered
     >
-      {token && <RemoveTokenBody token={token} onClose={onClose} />}
+      {token && <RemoveTokenBody token={token} name={name} onClose={onClose} />}
     </StackedModal>
   );
 }

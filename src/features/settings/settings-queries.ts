@@ -13,13 +13,25 @@ export const appleServicesSettingsQueryOptions = () =>
   $api.queryOptions('get', '/v2/settings/apple-services');
 
 /**
+ * Links whose programs and reader addresses follow the saved tokens, which apply at each click:
+ * the cards' program badges and "What readers get".
+ */
+const linksTaggedByTokens = [
+  ['get', '/v1/links/list'],
+  ['get', '/v1/links/reader-destinations'],
+] as const;
+
+/**
  * After a token or the Apple Services settings change: the server keeps the Apple Services token
- * and settings as one enrolment, so a change to either shows in both.
+ * and settings as one enrolment, so a change to either shows in both, and in what the links do.
  */
 export function refreshAffiliateSettings(queryClient: QueryClient): Promise<unknown> {
+  const settingsKeys = [affiliateTokensQueryOptions(), appleServicesSettingsQueryOptions()].map(
+    ({ queryKey }) => queryKey.slice(0, 2),
+  );
   return Promise.all(
-    [affiliateTokensQueryOptions(), appleServicesSettingsQueryOptions()].map(({ queryKey }) =>
-      queryClient.invalidateQueries({ queryKey: queryKey.slice(0, 2) }),
+    [...settingsKeys, ...linksTaggedByTokens].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
     ),
   );
 }

@@ -263,6 +263,12 @@ export const faqEntries: FaqEntry[] = [
           <AnchorLink to="/links/books">Your links</AnchorLink> and update the destination.
           Retailers sometimes retire a product page when a new edition comes out.
         </Text>
+        <Text>
+          When we confirm a reader&apos;s report, we switch the link off and e-mail its author.
+          Readers then see a page saying the link was switched off. Fix the destination and the link
+          works again at once. If we found a link was used to mislead or harm readers, it stays off:
+          write to <EmailLink address={SUPPORT_EMAIL} /> and quote the reference from our e-mail.
+        </Text>
       </>
     ),
   },

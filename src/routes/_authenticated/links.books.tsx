@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_authenticated/links/books')({
     if (cause === 'stay') return;
     await Promise.all([
       context.queryClient.ensureQueryData(linksListQueryOptions(linksListQuery(deps))),
-      context.queryClient.ensureQueryData(linksCountQueryOptions()),
+      context.queryClient.ensureQueryData(linksCountQueryOptions(deps.archived)),
     ]);
   },
   head: () => titleMeta('Books · Your links'),

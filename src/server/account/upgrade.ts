@@ -63,7 +63,11 @@ async function moveLinks(
           updatedAt: now,
         })),
       )
-      .onConflictDoNothing({ target: [links.domain, links.codeLower] })
+      // A deleted link's code stays taken until it is released (the index covers unreleased rows).
+      .onConflictDoNothing({
+        target: [links.domain, links.codeLower],
+        where: sql`${links.codeReleasedAt} is null`,
+      })
       .returning({ id: links.id });
     const insertedIds = new Set(inserted.map(({ id }) => id));
     for (const { row, linkId } of waiting) {

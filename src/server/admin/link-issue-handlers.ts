@@ -1,6 +1,7 @@
 // Administrators' review of reported link issues: upholding one disables the link, whose short
-// URL then answers 410, and tells its owner; dismissing leaves it working.
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+// URL then answers 410, and tells its owner, who turns it back on with a new destination;
+// deciding it was abuse disables it until an administrator lifts it; dismissing leaves it working.
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../api/schema';
 import { signedInUserOf } from '../auth/request-auth';
@@ -111,6 +112,21 @@ export const linkIssueReviewHandlers = {
             disabledAt: sql`coalesce(${links.disabledAt}, ${now.toISOString()})`,
             disabledReason: 'reportUpheld',
           })
+          // A link disabled for abuse stays so: a new destination must not lift it.
+          .where(
+            and(
+              eq(links.id, report.linkId),
+              or(isNull(links.disabledReason), ne(links.disabledReason, 'abuse')),
+            ),
+          );
+      }
+      if (body.outcome === 'abuse' && report.linkId !== null) {
+        await tx
+          .update(links)
+          .set({
+            disabledAt: sql`coalesce(${links.disabledAt}, ${now.toISOString()})`,
+            disabledReason: 'abuse',
+          })
           .where(eq(links.id, report.linkId));
       }
       const [row] = await reportsWhere(tx, eq(linkIssueReports.reference, params.reference));
@@ -118,12 +134,12 @@ export const linkIssueReviewHandlers = {
       return row;
     });
 
-    if (body.outcome === 'upheld') {
+    if (body.outcome !== 'dismissed') {
       linkCache.forgetLink(decided.report.domain, decided.report.code);
       if (decided.ownerEmail !== null) {
         // The link is disabled either way; a message that fails is logged, not the decision.
         await mailer
-          .send(linkDisabledMessage(decided.report, decided.ownerEmail, config))
+          .send(linkDisabledMessage(decided.report, body.outcome, decided.ownerEmail, config))
           .catch((error: unknown) => {
             log.error({ err: error }, 'The link-disabled e-mail was not sent');
           });

@@ -125,7 +125,12 @@ export const affiliateTokens = pgTable(
     guid: uuid('guid').primaryKey().defaultRandom(),
     userId: ownedByUser('user_id'),
     programGuid: uuid('program_guid').notNull(),
-    parameters: jsonb('parameters').$type<Schemas['AffiliateParameters']>().notNull(),
+    parameters: jsonb('parameters').$type<Record<string, string>>().notNull(),
+    /**
+     * False only for the Apple Services token of an author who left the program: the row keeps
+     * the values for coming back, and never tags nor is listed as a token.
+     */
+    enrolled: boolean('enrolled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,16 +138,6 @@ export const affiliateTokens = pgTable(
     uniqueIndex('affiliate_tokens_user_id_program_guid_key').on(table.userId, table.programGuid),
   ],
 );
-
-export const appleServicesSettings = pgTable('apple_services_settings', {
-  userId: userId('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  enrolled: boolean('enrolled').notNull().default(false),
-  affiliateToken: text('affiliate_token').notNull().default(''),
-  campaignToken: text('campaign_token').notNull().default(''),
-  updatedAt: updatedAt(),
-});
 
 export const partnerEnrolments = pgTable('partner_enrolments', {
   userId: userId('user_id')

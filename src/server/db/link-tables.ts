@@ -6,6 +6,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,11 @@ import { createdAt, updatedAt, userId } from './columns';
 import { ownedByUser, users } from './account-tables';
 
 type Schemas = components['schemas'];
+
+/** Bytes, as `pg` (a Buffer) and PGlite (a Uint8Array) both return them. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
 
 export const links = pgTable(
   'links',
@@ -39,7 +45,8 @@ export const links = pgTable(
       .$type<Schemas['ParameterKeyValues']>()
       .notNull()
       .default({}),
-    affiliatePrograms: jsonb('affiliate_programs').$type<string[]>().notNull().default([]),
+    /** The affiliate programs the author switched off for this link; the others tag it. */
+    programsOff: jsonb('programs_off').$type<string[]>().notNull().default([]),
     /** Send each visitor to the retailer's storefront for their country. */
     localise: boolean('localise').notNull().default(false),
     /** Offer every retailer that sells the book instead of one destination. */
@@ -53,8 +60,25 @@ export const links = pgTable(
     /** Clicks counted so far (unique reader clicks), flushed in batches from the redirect path. */
     clickCount: bigint('click_count', { mode: 'number' }).notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    /** Why the link was disabled: an upheld reader's report, or a stored address that breaks the destination rule. */
-    disabledReason: text('disabled_reason', { enum: ['reportUpheld', 'destinationInvalid'] }),
+    /**
+     * Why the link was disabled: an upheld reader's report, a stored address that breaks the
+     * destination rule, or abuse, which only an administrator lifts.
+     */
+    disabledReason: text('disabled_reason', {
+      enum: ['reportUpheld', 'destinationInvalid', 'abuse'],
+    }),
+    /** Listed apart from the links in use; it still sends readers on. */
+    archived: boolean('archived').notNull().default(false),
+    /** After this time the link sends readers to `expiryFallbackUrl`, or says it has ended. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiryFallbackUrl: text('expiry_fallback_url'),
+    /** A deleted link is kept for its clicks; it answers readers that it was removed. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When a deleted link gave its code up to a new link. Until then it holds the code: for its
+     * owner to take again at once, for anyone else 30 days after the deletion.
+     */
+    codeReleasedAt: timestamp('code_released_at', { withTimezone: true }),
     /** An unclaimed link is deleted after this time unless a signup claims it. */
     claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
     /** The hash of the key a signup needs to claim this link; null once the link has an owner. */
@@ -63,7 +87,9 @@ export const links = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('links_domain_code_lower_key').on(table.domain, table.codeLower),
+    uniqueIndex('links_domain_code_lower_key')
+      .on(table.domain, table.codeLower)
+      .where(sql`${table.codeReleasedAt} is null`),
     index('links_owner_id_created_at_idx').on(table.ownerId, table.createdAt.desc()),
     index('links_owner_id_base_code_idx').on(table.ownerId, table.baseCode),
     // The Books screen's orders and retailer filter, within one author's links.
@@ -84,6 +110,8 @@ export const images = pgTable(
     provider: text('provider').$type<Schemas['ImageProvider']>().notNull().default('cloudinary'),
     providerImageId: text('provider_image_id').notNull(),
     attributes: jsonb('attributes').$type<Schemas['ImageAttributes']>().notNull(),
+    /** An uploaded image's WebP file; null for an image an image-hosting service keeps. */
+    file: bytea('file'),
     createdAt: createdAt(),
   },
   (table) => [index('images_owner_id_idx').on(table.ownerId)],

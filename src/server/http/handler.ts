@@ -11,7 +11,12 @@ type Defined<T> = [Exclude<T, undefined>] extends [never]
 
 type OperationParameters<Op extends OperationId> = operations[Op]['parameters'];
 
-type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined;
+/** A body in JSON, or else, a file the contract declares (`format: binary`), as its bytes. */
+type Content<T> = T extends { content: { 'application/json': infer Body } }
+  ? Body
+  : T extends { content: Record<string, unknown> }
+    ? Buffer
+    : undefined;
 
 /** A request as the contract declares it, after validation (so defaults are filled in). */
 export interface HandlerRequest<Op extends OperationId> {
@@ -23,7 +28,7 @@ export interface HandlerRequest<Op extends OperationId> {
       OperationParameters<Op>['header']
     >[Name];
   };
-  body: JsonContent<operations[Op]['requestBody']>;
+  body: Content<operations[Op]['requestBody']>;
   ip: string;
 }
 
@@ -39,9 +44,9 @@ export type Reply<Op extends OperationId> = {
   [Status in keyof Responses<Op>]: {
     status: Status;
     headers?: DeclaredHeaders<Responses<Op>[Status]>;
-  } & (JsonContent<Responses<Op>[Status]> extends undefined
+  } & (Content<Responses<Op>[Status]> extends undefined
     ? { body?: undefined }
-    : { body: JsonContent<Responses<Op>[Status]> });
+    : { body: Content<Responses<Op>[Status]> });
 }[keyof Responses<Op>];
 
 export interface HandlerContext extends AppDeps {

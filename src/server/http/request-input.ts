@@ -53,7 +53,8 @@ const unstorableCharacter =
 /** The path to the first string (or object key) in `value` holding an unstorable character. */
 function unstorableTextAt(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === 'string') return unstorableCharacter.test(value) ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
+  // A file's bytes are no text (and walking them byte by byte would take seconds).
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return undefined;
   for (const [key, item] of Object.entries(value)) {
     if (unstorableCharacter.test(key)) return [...path, key];
     const found = unstorableTextAt(item, [...path, key]);

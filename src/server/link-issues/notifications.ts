@@ -84,30 +84,43 @@ function administratorMessage(issue: ReportedIssue, to: string, config: Config):
   };
 }
 
-/** To the owner of a link an administrator disabled after upholding a report about it. */
+/**
+ * To the owner of a link an administrator disabled after upholding a report about it: a new
+ * destination turns it back on, unless the report was found to be abuse.
+ */
 export function linkDisabledMessage(
   report: { reference: string; domain: string; code: string },
+  outcome: 'upheld' | 'abuse',
   to: string,
   config: Config,
 ): MailMessage {
   const link = `${config.appOrigin}/links`;
+  const shortLink = `https://${report.domain}/${report.code}`;
+  const body =
+    outcome === 'abuse'
+      ? [
+          `We looked into a reader's report about ${shortLink} and found the link was used to`,
+          'mislead or harm readers, so it no longer sends readers on: they see a page saying it',
+          'was switched off. Only our support team can turn it back on.',
+          '',
+          `To ask us to look at it again, reply and quote ${report.reference}.`,
+        ]
+      : [
+          `We looked into a reader's report about ${shortLink} and found the problem they`,
+          'described, so the link no longer sends readers on for now: they see a page saying it',
+          'was switched off.',
+          '',
+          'Fix the destination and the link works again at once: open Your links, edit the link',
+          'and point it at the right store page:',
+          link,
+          '',
+          `If you think we got this wrong, reply and quote ${report.reference}.`,
+        ];
   return {
     to,
-    subject: `${report.domain}/${report.code} was disabled after a reader's report`,
+    subject: `${report.domain}/${report.code} was switched off after a reader's report`,
     actionUrl: link,
-    text: [
-      'Hello,',
-      '',
-      `We looked into a reader's report about https://${report.domain}/${report.code} and found`,
-      'the problem they described, so the link no longer sends readers on: they see a page',
-      'saying it was disabled.',
-      '',
-      'To reach your readers again, create a new link to the right store in Your links:',
-      link,
-      '',
-      `If you think we got this wrong, reply and quote ${report.reference}.`,
-      '',
-    ].join('\n'),
+    text: ['Hello,', '', ...body, ''].join('\n'),
   };
 }
 

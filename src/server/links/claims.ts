@@ -1,11 +1,11 @@
 // The signed-out path: a visitor creates an unclaimed link, signs up with an e-mail address, and
 // the confirmation link moves the link into their (possibly new) account and signs them in.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { components } from '../../api/schema';
 import { createSecret, hashSecret } from '../auth/secrets';
 import { startSession } from '../auth/sessions';
 import { issueClaimToken, redeemClaimToken } from '../auth/sign-in-links';
-import { recordSignIn, toAuthUser, type AuthUser } from '../auth/users';
+import { findUserByEmail, recordSignIn, toAuthUser, type AuthUser } from '../auth/users';
 import type { Database } from '../db/database';
 import { affiliateTokens, links, type PendingClaim } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -67,7 +67,8 @@ async function pendingLinkFor(deps: AppDeps, request: SignupRequest, ip: string)
 
 /**
  * The affiliate token to save on confirmation: a program's non-blank values, checked as saving
- * the token in the settings would. The Unsupported program, or no values, saves nothing.
+ * the token in the settings would. The Unsupported program, or no values, saves nothing. They
+ * are checked whether or not the address has an account, so the reply never tells which.
  */
 function affiliateTokenOf({
   affiliateProgramGuid,
@@ -83,7 +84,7 @@ function affiliateTokenOf({
   ) {
     return {};
   }
-  const fieldErrors = tokenFieldErrors(affiliateProgramGuid, parameters);
+  const fieldErrors = tokenFieldErrors(affiliateProgramGuid, parameters, parameters);
   if (fieldErrors.length > 0) {
     // The settings name the fields `ProgramGuid` and `Parameters.…`; a signup prefixes them.
     throw ApiProblem.invalid(
@@ -93,7 +94,16 @@ function affiliateTokenOf({
   return { affiliateProgramGuid, affiliateParameters: parameters };
 }
 
-function confirmationMessage(to: string, link: string, shortUrl: string): MailMessage {
+/** Said to an existing account whose signup came with affiliate details, which are never applied. */
+export const affiliateDetailsNotSaved =
+  'The affiliate details sent with this sign-up were not saved: your Affiliate settings are unchanged.';
+
+function confirmationMessage(
+  to: string,
+  link: string,
+  shortUrl: string,
+  affiliateDetailsDropped: boolean,
+): MailMessage {
   return {
     to,
     subject: 'Confirm your address to keep your Shelflink link',
@@ -107,18 +117,25 @@ function confirmationMessage(to: string, link: string, shortUrl: string): MailMe
       '',
       `It works once, within ${confirmationLifetimeHours} hours. If you did not ask for it, you can ignore this e-mail.`,
       '',
+      ...(affiliateDetailsDropped ? [affiliateDetailsNotSaved, ''] : []),
     ].join('\n'),
   };
 }
 
 /**
  * E-mails a confirmation link for the signup's pending link. The link is held at least until
- * the confirmation link expires, so following it in time always finds the link.
+ * the confirmation link expires, so following it in time always finds the link. A signed-out
+ * signup never changes an existing account's affiliate tokens: its details are dropped, and
+ * the mail to the account says so.
  */
 export async function signUpToClaim(deps: AppDeps, request: SignupRequest, ip: string) {
   const { db, clock, config, mailer } = deps;
   const email = request.email.toLowerCase();
-  const affiliateToken = affiliateTokenOf(request);
+  const offeredToken = affiliateTokenOf(request);
+  const existingAccount = (await findUserByEmail(db, email)) !== undefined;
+  const affiliateToken = existingAccount ? {} : offeredToken;
+  const affiliateDetailsDropped =
+    existingAccount && offeredToken.affiliateProgramGuid !== undefined;
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + confirmationLifetimeHours * 60 * 60 * 1000);
   // One transaction: a signup refused by the mail limits leaves no new unclaimed link behind.
@@ -143,12 +160,13 @@ export async function signUpToClaim(deps: AppDeps, request: SignupRequest, ip: s
       email,
       `${config.appOrigin}/confirm/${token}`,
       shortUrlOf(config.shortLinkOrigin, link.code),
+      affiliateDetailsDropped,
     ),
   );
   return { email, pendingLink: { domain: link.domain, code: link.code, url: link.url } };
 }
 
-/** Adds the signup's affiliate values to the user's token for the program, keeping the others. */
+/** Saves the signup's affiliate token for the account the claim has just created. */
 async function saveAffiliateToken(db: Database, userId: number, claim: PendingClaim, now: Date) {
   const { affiliateProgramGuid, affiliateParameters } = claim;
   if (!affiliateProgramGuid || !affiliateParameters) return;
@@ -156,18 +174,12 @@ async function saveAffiliateToken(db: Database, userId: number, claim: PendingCl
     .insert(affiliateTokens)
     .values({
       userId,
-      programGuid: affiliateProgramGuid,
+      programGuid: affiliateProgramGuid.toLowerCase(),
       parameters: affiliateParameters,
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoUpdate({
-      target: [affiliateTokens.userId, affiliateTokens.programGuid],
-      set: {
-        parameters: sql`${affiliateTokens.parameters} || excluded.parameters`,
-        updatedAt: now,
-      },
-    });
+    .onConflictDoNothing();
 }
 
 export interface ClaimedLink {
@@ -187,6 +199,8 @@ export function claimPendingLink(deps: AppDeps, token: string): Promise<ClaimedL
   return deps.db.transaction(async (db) => {
     const redeemed = await redeemClaimToken(db, token, now);
     if (!redeemed) throw ApiProblem.notFound();
+    // An account made since the signup (by a sign-in link) is an existing account too.
+    const newAccount = (await findUserByEmail(db, redeemed.email)) === undefined;
     const user = toAuthUser(await recordSignIn(db, redeemed.email, now), deps.config);
     const [link] = await db
       .update(links)
@@ -194,7 +208,7 @@ export function claimPendingLink(deps: AppDeps, token: string): Promise<ClaimedL
       .where(and(eq(links.id, redeemed.claim.linkId), isNull(links.ownerId), isLiveLink(now)))
       .returning();
     if (!link) throw ApiProblem.notFound();
-    await saveAffiliateToken(db, user.id, redeemed.claim, now);
+    if (newAccount) await saveAffiliateToken(db, user.id, redeemed.claim, now);
     const { sessionId, cookie } = await startSession({ ...deps, db }, user.id);
     return { user, link, sessionId, cookie };
   });

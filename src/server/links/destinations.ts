@@ -42,7 +42,7 @@ export function readDestination(url: string): URL | string {
 
 /**
  * The destination a request names, exactly as it will be stored, redirected to and returned;
- * otherwise 400 at the `Url` field saying why. An address browsers would read differently from
+ * otherwise 400 at the `Url` field (or the one named) saying why. An address browsers would read differently from
  * how it is written is refused rather than rewritten, so what the author sent is what readers
  * get, and the message gives the written-out form to send instead.
  */
@@ -51,7 +51,7 @@ function shown(address: string): string {
   return address.length > 200 ? `${address.slice(0, 160)}…` : address;
 }
 
-export function checkDestination(url: string): URL {
+export function checkDestination(url: string, fieldName = 'Url'): URL {
   const destination = readDestination(url);
   if (typeof destination !== 'string' && destination.href === url) return destination;
   const readAs = URL.parse(url)?.href;
@@ -60,5 +60,5 @@ export function checkDestination(url: string): URL {
     readAs !== undefined && readAs !== url
       ? `Browsers read this address as ${shown(readAs)}. ${reason}`
       : reason;
-  throw ApiProblem.invalid([{ fieldName: 'Url', errorCode: 'InvalidUrl', message }]);
+  throw ApiProblem.invalid([{ fieldName, errorCode: 'InvalidUrl', message }]);
 }

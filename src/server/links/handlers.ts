@@ -1,16 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { savedTokensOf } from '../affiliate/link-programs';
 import { actingUserOf } from '../auth/request-auth';
+import { collectionShortUrlOf } from '../collections/short-url';
 import type { Database } from '../db/database';
 import { collections, links } from '../db/schema';
 import { ApiProblem } from '../http/api-problem';
 import type { Handlers } from '../http/handler';
 import { claimPendingLink, createUnclaimedLink, signUpToClaim } from './claims';
-import { isReservedCode } from './codes';
+import { isReservedCode, shortUrlOf } from './codes';
 import {
-  changeDestination,
+  changeLink,
   createLinkRecord,
+  deleteOwnedLink,
   findLiveLink,
+  findMatchingLinks,
   findOwnedLink,
+  isCodeTaken,
   toLinkReply,
 } from './link-records';
 import { listedLinks, listOrder, recentClicksOf } from './link-list';
@@ -28,21 +33,50 @@ export const linkHandlers = {
     });
     // The short-link host may remember that the code was free.
     linkCache.forgetLink(link.domain, link.code);
-    return { status: 201, body: toLinkReply(link, config.shortLinkOrigin) };
+    const tokens = await savedTokensOf(db, link.ownerId);
+    return { status: 201, body: toLinkReply(link, config.shortLinkOrigin, tokens) };
   },
 
   async createUnclaimedLink({ body, ip }, deps) {
     const { link, claimKey } = await createUnclaimedLink(deps, body, ip);
     deps.linkCache.forgetLink(link.domain, link.code);
-    return { status: 201, body: { ...toLinkReply(link, deps.config.shortLinkOrigin), claimKey } };
+    // Nobody's tokens tag an unclaimed link.
+    const reply = toLinkReply(link, deps.config.shortLinkOrigin, []);
+    return { status: 201, body: { ...reply, claimKey } };
   },
 
   async updateLink({ body }, { db, clock, auth, config, linkCache }) {
     const link = await findOwnedLink(db, actingUserOf(auth).id, body.domain, body.code);
     if (link.baseCode.toLowerCase() !== body.baseCode.toLowerCase()) throw ApiProblem.notFound();
-    const changed = await changeDestination(db, link, body.url, clock.now());
+    const changed = await changeLink(db, link, body, clock.now());
     linkCache.forgetLink(link.domain, link.code);
-    return { status: 200, body: toLinkReply(changed, config.shortLinkOrigin) };
+    const tokens = await savedTokensOf(db, changed.ownerId);
+    return { status: 200, body: toLinkReply(changed, config.shortLinkOrigin, tokens) };
+  },
+
+  async deleteLink({ query }, { db, clock, auth, linkCache }) {
+    const deleted = await deleteOwnedLink(
+      db,
+      actingUserOf(auth).id,
+      query.domain,
+      query.code,
+      clock.now(),
+    );
+    linkCache.forgetLink(deleted.domain, deleted.code);
+    return { status: 204 };
+  },
+
+  async findMatchingLinks({ query }, { db, auth, config }) {
+    const { url, allStores = false } = query;
+    const ownerId = actingUserOf(auth).id;
+    const matching = await findMatchingLinks(db, ownerId, url, allStores);
+    const tokens = await savedTokensOf(db, ownerId);
+    return {
+      status: 200,
+      body: {
+        results: matching.map((link) => toLinkReply(link, config.shortLinkOrigin, tokens)),
+      },
+    };
   },
 
   async listLinks({ query }, { db, clock, auth, config }) {
@@ -58,7 +92,8 @@ export const linkHandlers = {
         .limit(take),
       db.$count(links, listed),
     ]);
-    const results = rows.map((row) => toLinkReply(row, config.shortLinkOrigin));
+    const tokens = await savedTokensOf(db, actingUserOf(auth).id);
+    const results = rows.map((row) => toLinkReply(row, config.shortLinkOrigin, tokens));
     const recentClicks = await recentClicksOf(
       db,
       rows.map((row) => row.id),
@@ -67,29 +102,42 @@ export const linkHandlers = {
     return { status: 200, body: { results, page: { skip, take, total }, recentClicks } };
   },
 
-  async countLinks(_request, { db, auth }) {
-    const count = await db.$count(links, eq(links.ownerId, actingUserOf(auth).id));
+  async countLinks({ query }, { db, auth }) {
+    const count = await db.$count(
+      links,
+      and(
+        eq(links.ownerId, actingUserOf(auth).id),
+        isNull(links.deletedAt),
+        eq(links.archived, query.archived ?? false),
+      ),
+    );
     return { status: 200, body: { count } };
   },
 
-  async getLinkReport({ query }, { db, clock, auth }) {
+  async getLinkReport({ query }, { db, clock, auth, config }) {
     const range = reportRange(query, clock.now());
     const link = await findOwnedLink(db, actingUserOf(auth).id, query.domain, query.code);
     const [report, extras] = await Promise.all([
       linkReport(db, link, range),
       linkReportExtras(db, link, range),
     ]);
-    return { status: 200, body: { ...report, ...extras } };
+    const shortUrl = shortUrlOf(config.shortLinkOrigin, link.code);
+    return { status: 200, body: { ...report, shortUrl, ...extras } };
   },
 
-  async checkVanityCode({ query }, { db, clock }) {
-    const { domain = '', code } = query;
-    if (code === '') return { status: 200, body: { isAvailable: true } };
+  async checkVanityCode({ query }, { db, clock, auth, config }) {
+    const { domain = '', code = '' } = query;
+    const shortUrl =
+      domain === ''
+        ? collectionShortUrlOf(config.shortLinkOrigin, code)
+        : shortUrlOf(config.shortLinkOrigin, code);
+    if (code === '') return { status: 200, body: { isAvailable: true, shortUrl } };
     const isTaken =
       domain === ''
         ? await isCollectionAliasTaken(db, code)
-        : isReservedCode(code) || (await findLiveLink(db, domain, code, clock.now())) !== undefined;
-    return { status: 200, body: { isAvailable: !isTaken } };
+        : isReservedCode(code) ||
+          (await isCodeTaken(db, domain, code, clock.now(), auth ? actingUserOf(auth).id : null));
+    return { status: 200, body: { isAvailable: !isTaken, shortUrl } };
   },
 
   async getShortLinkMetadata({ query }, { db, clock }) {
@@ -116,7 +164,7 @@ export const linkHandlers = {
         userId: String(user.id),
         email: user.email,
         roles: user.roles,
-        link: toLinkReply(link, deps.config.shortLinkOrigin),
+        link: toLinkReply(link, deps.config.shortLinkOrigin, await savedTokensOf(deps.db, user.id)),
       },
     };
   },

@@ -1,6 +1,6 @@
 // The author's links as the Books screen finds them: narrowed by words, retailer or ids, in the
 // order asked for, one page at a time, each with its last 30 days of clicks for a sparkline.
-import { and, asc, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { operations } from '../../api/schema';
 import type { Database } from '../db/database';
 import { clickDailyCounts, links } from '../db/schema';
@@ -16,12 +16,16 @@ function containing(words: string): string {
   return `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The links of `ownerId` the query asks for; every filter is within the owner's links. */
+/**
+ * The links of `ownerId` the query asks for; every filter is within the owner's live links. Links
+ * asked for by id come archived or not, as a collection holds them.
+ */
 export function listedLinks(ownerId: number, query: ListQuery): SQL | undefined {
   const words = query.q?.trim();
   return and(
     eq(links.ownerId, ownerId),
-    query.ids && inArray(links.id, query.ids),
+    isNull(links.deletedAt),
+    query.ids ? inArray(links.id, query.ids) : eq(links.archived, query.archived ?? false),
     query.retailer ? eq(links.retailer, query.retailer) : undefined,
     words
       ? or(

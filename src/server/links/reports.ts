@@ -174,7 +174,7 @@ export async function linkReport(
   db: Database,
   link: LinkRow,
   range: ReportRange,
-): Promise<LinkReport> {
+): Promise<Omit<LinkReport, 'shortUrl'>> {
   const [clicksOverTime, counts] = await Promise.all([
     countedClicksPerDay(db, [link.id], range),
     clicksPerValue(db, [link.id], range, ['retailer', 'country', 'referrer']),

@@ -1,7 +1,14 @@
-// The query a short link's redirect puts on its destination: the author's affiliate values for the
-// programs the link carries, then the link's own parameters, then whatever else the reader's
-// address had. Only the query changes, so the scheme and host stay the destination's.
-import { affiliatePrograms, type AffiliateProgram } from '../affiliate/programs';
+// The query a short link's redirect puts on its destination: the author's affiliate values for
+// the destination's retailer, which nothing else can set, then the link's own parameters, then
+// whatever else the reader's address had. Only the query changes, so the scheme and host stay the
+// destination's.
+import {
+  affiliateProgramList,
+  identifierFor,
+  programParameterNamed,
+  programQuery,
+  type ProgramTag,
+} from '../affiliate/programs';
 import { recogniseRetailerPage } from '../products/retailers';
 
 type Parameters = Readonly<Record<string, string>>;
@@ -16,47 +23,17 @@ export interface DestinationToTag {
   destination: URL;
   /** The link's author's saved tokens. */
   tokens: readonly SavedAffiliateToken[];
-  /** The GUIDs of the programs the link carries. */
-  affiliatePrograms: readonly string[];
+  /** The GUIDs of the programs the author switched off for the link. */
+  programsOff: readonly string[];
   parameterKeyValues: Parameters;
   /** The query of the short link as the reader followed it. */
   readerQuery: URLSearchParams;
 }
 
-/** Every parameter some program pays by, lower-cased: a reader's query never sets one of these. */
-const affiliateParameterNames: ReadonlySet<string> = new Set(
-  [...affiliatePrograms.values()].flatMap(({ parameter, optionalParameters }) =>
-    [parameter, ...optionalParameters].map((name) => name.toLowerCase()),
-  ),
-);
-
-/**
- * The author's tracking id for the Amazon marketplace: its own (`tag_GB`), or `tag` on amazon.com.
- * Associates earn only through the marketplace's own id, so a marketplace the author has no id for
- * gets no tag rather than another marketplace's.
- */
-function amazonTag(parameters: Parameters, storefront: string | null): string | undefined {
-  if (storefront === null) return undefined;
-  return parameters[`tag_${storefront}`] ?? (storefront === 'US' ? parameters.tag : undefined);
-}
-
-/** The token's values for an address on the storefront; none without the one the program needs. */
-function affiliateQuery(
-  program: AffiliateProgram,
-  parameters: Parameters,
-  storefront: string | null,
-): [string, string][] {
-  const identifier = (
-    program.retailer === 'Amazon'
-      ? amazonTag(parameters, storefront)
-      : parameters[program.parameter]
-  )?.trim();
-  if (!identifier) return [];
-  const optional = program.optionalParameters.flatMap((name): [string, string][] => {
-    const value = parameters[name]?.trim();
-    return value ? [[name, value]] : [];
-  });
-  return [[program.parameter, identifier], ...optional];
+/** What the author's tokens put on an address: the value it carries, or the one it lacks. */
+export interface AddressTagging {
+  tag: (ProgramTag & { programGuid: string }) | null;
+  missingTag: { programGuid: string; parameter: string } | null;
 }
 
 /** Sets the one value of a parameter, whatever the case of the names it replaces. */
@@ -69,36 +46,65 @@ function setParameter(query: URLSearchParams, name: string, value: string): void
 }
 
 /**
- * The address a short link redirects the reader to. Each program the link carries adds the
- * author's values only on its own retailer's addresses. The link's own parameters come next and
- * win over the token, being the author's choice for this link. The reader's parameters pass
- * through only where neither the destination, the author nor any affiliate program has a say.
+ * The program that pays for an address, when the author has not switched it off for the link,
+ * with the query the author's token adds there and the value it carries or lacks. A program
+ * tags only its own retailer's addresses, and a marketplace only with its own value.
+ */
+function affiliateTagging(
+  url: URL,
+  tokens: readonly SavedAffiliateToken[],
+  programsOff: readonly string[],
+): AddressTagging & { query: [string, string][] } {
+  const none = { tag: null, missingTag: null, query: [] };
+  const page = recogniseRetailerPage(url);
+  const program = page && affiliateProgramList.find(({ retailer }) => retailer === page.retailer);
+  if (!page || !program) return none;
+  if (programsOff.some((guid) => guid.toLowerCase() === program.guid)) return none;
+  const token = tokens.find(({ programGuid }) => programGuid.toLowerCase() === program.guid);
+  const { tag, query } = programQuery(program, token?.parameters ?? {}, page.storefront);
+  if (tag) return { tag: { programGuid: program.guid, ...tag }, missingTag: null, query };
+  const identifier = identifierFor(program, page.storefront);
+  const missingTag = identifier ? { programGuid: program.guid, parameter: identifier.name } : null;
+  return { tag: null, missingTag, query: [] };
+}
+
+/** The affiliate value an address carries for readers, or the parameter the author lacks. */
+export function addressTagging(
+  url: URL,
+  tokens: readonly SavedAffiliateToken[],
+  programsOff: readonly string[],
+): AddressTagging {
+  const { tag, missingTag } = affiliateTagging(url, tokens, programsOff);
+  return { tag, missingTag };
+}
+
+/**
+ * The address a short link redirects the reader to. No program's parameter is ever taken from
+ * the destination, the link's parameters or the reader's query: only the author's token for
+ * the retailer of the address sets one, and a program switched off for the link sets none. The
+ * link's own parameters come before the reader's, which pass through where nobody has a say.
  */
 export function tagDestination({
   destination,
   tokens,
-  affiliatePrograms: linkPrograms,
+  programsOff,
   parameterKeyValues,
   readerQuery,
 }: DestinationToTag): URL {
   const url = new URL(destination);
-  const page = recogniseRetailerPage(url);
-  const carried = new Set(linkPrograms.map((guid) => guid.toLowerCase()));
-  for (const { programGuid, parameters } of tokens) {
-    const guid = programGuid.toLowerCase();
-    const program = affiliatePrograms.get(guid);
-    if (!program || !page || program.retailer !== page.retailer || !carried.has(guid)) continue;
-    for (const [name, value] of affiliateQuery(program, parameters, page.storefront)) {
-      setParameter(url.searchParams, name, value);
-    }
+  const query = url.searchParams;
+  for (const name of [...query.keys()]) {
+    if (programParameterNamed(name)) query.delete(name);
+  }
+  for (const [name, value] of affiliateTagging(url, tokens, programsOff).query) {
+    query.append(name, value);
   }
   for (const [name, value] of Object.entries(parameterKeyValues)) {
-    setParameter(url.searchParams, name, value);
+    if (!programParameterNamed(name)) setParameter(query, name, value);
   }
-  const taken = new Set([...url.searchParams.keys()].map((name) => name.toLowerCase()));
+  const taken = new Set([...query.keys()].map((name) => name.toLowerCase()));
   for (const [name, value] of readerQuery) {
-    const key = name.toLowerCase();
-    if (!taken.has(key) && !affiliateParameterNames.has(key)) url.searchParams.append(name, value);
+    if (!taken.has(name.toLowerCase()) && !programParameterNamed(name)) query.append(name, value);
   }
   return url;
 }

@@ -1,14 +1,14 @@
 // The short-link host's hottest answer, given before Fastify routes the request: GET /{code} for
 // a link to one store that the cache holds. Fastify's request and reply objects, hooks and
 // routing would cost a third of the host's throughput, and most of a link's visits are this
-// case. Anything else (an all-stores or disabled link, a lookup the cache can't answer, a
-// cookie, a parameter the contract refuses) goes on to the host's routes, which answer it the
-// same way.
+// case. Anything else (an all-stores, disabled, deleted or ended link, a lookup the cache can't
+// answer, a cookie, a parameter the contract refuses) goes on to the host's routes, which answer
+// it the same way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadContract, operationParameters } from '../http/contract';
 import { parameterSchemas } from '../http/schema-compilers';
 import { shortLinkDomain } from '../links/codes';
-import type { LinkCache } from './link-cache';
+import { hasEnded, type LinkCache } from './link-cache';
 import {
   plainLinkRedirect,
   readerQuery,
@@ -60,8 +60,11 @@ export function cachedRedirectAnswerer(
     const queryStart = target.indexOf('?');
     const code = target.slice(1, queryStart === -1 ? undefined : queryStart);
     if (!passesContract(code, request.headers)) return false;
-    const link = deps.links.peek(shortLinkDomain, code, deps.clock.now());
-    if (!link || link.disabled || link.allStores) return false;
+    const now = deps.clock.now();
+    const link = deps.links.peek(shortLinkDomain, code, now);
+    if (!link || link.disabled || link.deleted || link.allStores || hasEnded(link, now)) {
+      return false;
+    }
     let redirect;
     const ip = deps.visitorAddress(request);
     try {

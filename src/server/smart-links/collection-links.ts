@@ -2,20 +2,28 @@
 // visit, so an edit shows at once; the last answer for each alias is kept too (bounded), and
 // served only while the database is unavailable, the way the link cache serves its expired
 // entries, so a collection's page outlives an outage. Its links come from the link cache.
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { collectionLinks, collections, links } from '../db/schema';
-import type { ShortLink } from './link-cache';
+import { collectionLinks, collections, images, links } from '../db/schema';
+import { hasEnded, type ShortLink } from './link-cache';
+
+/** The image a collection's page shows above its books. */
+export type CollectionCoverImage = Pick<
+  typeof images.$inferSelect,
+  'id' | 'provider' | 'providerImageId' | 'attributes'
+>;
 
 export interface CollectionOnShortLinkHost {
   title: string;
+  cover: CollectionCoverImage | null;
   /** The collection's live links, in its order. */
   links: ShortLink[];
 }
 
 interface CollectionMembers {
   title: string;
+  cover: CollectionCoverImage | null;
   codes: string[];
 }
 
@@ -34,18 +42,27 @@ const rememberedByDatabase = new WeakMap<Database, Map<string, CollectionMembers
 export async function findCollectionLinks(
   db: Database,
   alias: string,
+  now: Date,
   lookUp: (code: string) => Promise<ShortLink | null>,
 ): Promise<CollectionOnShortLinkHost | null> {
-  const members = await membersOrRemembered(db, alias);
+  const members = await membersOrRemembered(db, alias, now);
   if (members === null) return null;
   const found = await Promise.all(members.codes.map((code) => lookUp(code)));
   return {
     title: members.title,
-    links: found.filter((link): link is ShortLink => link !== null && !link.disabled),
+    cover: members.cover,
+    // A remembered answer may name a link that has ended since.
+    links: found.filter(
+      (link): link is ShortLink => link !== null && !link.disabled && !hasEnded(link, now),
+    ),
   };
 }
 
-async function membersOrRemembered(db: Database, alias: string): Promise<CollectionMembers | null> {
+async function membersOrRemembered(
+  db: Database,
+  alias: string,
+  now: Date,
+): Promise<CollectionMembers | null> {
   let remembered = rememberedByDatabase.get(db);
   if (!remembered) {
     remembered = new Map();
@@ -53,7 +70,7 @@ async function membersOrRemembered(db: Database, alias: string): Promise<Collect
   }
   let members;
   try {
-    members = await loadCollectionMembers(db, alias);
+    members = await loadCollectionMembers(db, alias, now);
   } catch (error) {
     const kept = remembered.get(alias);
     if (!kept || !isDatabaseUnavailable(error)) throw error;
@@ -69,13 +86,25 @@ async function membersOrRemembered(db: Database, alias: string): Promise<Collect
   return members;
 }
 
+/** The collection at an alias, with the codes of its links that have not ended by `now`. */
 async function loadCollectionMembers(
   db: Database,
   alias: string,
+  now: Date,
 ): Promise<CollectionMembers | null> {
   const [collection] = await db
-    .select({ id: collections.id, title: collections.title })
+    .select({
+      id: collections.id,
+      title: collections.title,
+      cover: {
+        id: images.id,
+        provider: images.provider,
+        providerImageId: images.providerImageId,
+        attributes: images.attributes,
+      },
+    })
     .from(collections)
+    .leftJoin(images, eq(images.id, collections.imageId))
     .where(
       or(
         eq(collections.aliasCodeLower, alias.toLowerCase()),
@@ -88,7 +117,16 @@ async function loadCollectionMembers(
     .select({ code: links.code })
     .from(collectionLinks)
     .innerJoin(links, eq(links.id, collectionLinks.linkId))
-    .where(eq(collectionLinks.collectionId, collection.id))
+    .where(
+      and(
+        eq(collectionLinks.collectionId, collection.id),
+        or(isNull(links.expiresAt), gt(links.expiresAt, now)),
+      ),
+    )
     .orderBy(asc(collectionLinks.position));
-  return { title: collection.title, codes: members.map(({ code }) => code) };
+  return {
+    title: collection.title,
+    cover: collection.cover,
+    codes: members.map(({ code }) => code),
+  };
 }

@@ -101,7 +101,7 @@ export function linkDestination(
   const url = tagDestination({
     destination: localised.url,
     tokens: link.tokens,
-    affiliatePrograms: link.affiliatePrograms,
+    programsOff: link.programsOff,
     parameterKeyValues: link.parameterKeyValues,
     readerQuery,
   });
@@ -148,7 +148,7 @@ function storesForBook(link: ShortLink, isbn: string, country: string | null): S
     const tagged = tagDestination({
       destination: localised.url,
       tokens: link.tokens,
-      affiliatePrograms: link.affiliatePrograms,
+      programsOff: link.programsOff,
       parameterKeyValues: {},
       readerQuery: new URLSearchParams(),
     });

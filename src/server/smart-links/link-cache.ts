@@ -4,10 +4,10 @@
 // bounds how long another server process behind the same load balancer can serve an old one.
 // While the database is unavailable an expired entry is served as it was (stale while
 // unavailable), so redirects outlive an outage of any length; edits still forget entries at once.
-import { eq } from 'drizzle-orm';
+import { savedTokensOf } from '../affiliate/link-programs';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { affiliateTokens, links } from '../db/schema';
+import { links } from '../db/schema';
 import { isWebProtocol } from '../links/destinations';
 import { atDomainAndCode } from '../links/link-records';
 import type { SavedAffiliateToken } from './affiliate-tags';
@@ -19,7 +19,8 @@ export interface ShortLink {
   /** An http or https address: a link stored with anything else is never loaded. */
   url: string;
   parameterKeyValues: Readonly<Record<string, string>>;
-  affiliatePrograms: readonly string[];
+  /** The affiliate programs the author switched off for the link. */
+  programsOff: readonly string[];
   localise: boolean;
   allStores: boolean;
   isbn: string | null;
@@ -29,10 +30,24 @@ export interface ShortLink {
   retailer: string;
   storefront: string | null;
   disabled: boolean;
+  /** Why it is disabled, which its page tells readers. */
+  disabledReason: DisabledReason | null;
+  /** Deleted by its author: readers are told it was removed. */
+  deleted: boolean;
+  /** After this time the link has ended: readers go to the fallback, or are told so. */
+  expiresAt: Date | null;
+  expiryFallbackUrl: string | null;
   /** An unclaimed link stops working at this time. */
   claimExpiresAt: Date | null;
   /** The author's saved tokens, applied to the destination at each click. */
   tokens: readonly SavedAffiliateToken[];
+}
+
+export type DisabledReason = NonNullable<typeof links.$inferSelect.disabledReason>;
+
+/** Whether the link has ended by `now`. */
+export function hasEnded(link: ShortLink, now: Date): boolean {
+  return link.expiresAt !== null && link.expiresAt <= now;
 }
 
 export interface LinkCacheOptions {
@@ -148,23 +163,14 @@ async function loadShortLink(
 ): Promise<ShortLink | null> {
   const [row] = await db.select().from(links).where(atDomainAndCode(domain, code));
   if (row === undefined || !isRedirectable(row.url)) return null;
-  const tokens =
-    row.ownerId === null
-      ? []
-      : await db
-          .select({
-            programGuid: affiliateTokens.programGuid,
-            parameters: affiliateTokens.parameters,
-          })
-          .from(affiliateTokens)
-          .where(eq(affiliateTokens.userId, row.ownerId));
+  const tokens = await savedTokensOf(db, row.ownerId);
   return {
     id: row.id,
     ownerId: row.ownerId,
     code: row.code,
     url: row.url,
     parameterKeyValues: row.parameterKeyValues,
-    affiliatePrograms: row.affiliatePrograms,
+    programsOff: row.programsOff,
     localise: row.localise,
     allStores: row.allStores,
     isbn: row.isbn,
@@ -174,6 +180,13 @@ async function loadShortLink(
     retailer: row.retailer,
     storefront: row.storefront,
     disabled: row.disabledAt !== null,
+    disabledReason: row.disabledAt === null ? null : (row.disabledReason ?? 'reportUpheld'),
+    deleted: row.deletedAt !== null,
+    expiresAt: row.expiresAt,
+    expiryFallbackUrl:
+      row.expiryFallbackUrl !== null && isRedirectable(row.expiryFallbackUrl)
+        ? row.expiryFallbackUrl
+        : null,
     claimExpiresAt: row.claimExpiresAt,
     tokens,
   };

@@ -18,6 +18,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { unavailableRetryAfterSeconds } from '../http/api-problem';
+import { imageUrlOf } from '../images/image-urls';
 import { answerClientErrors } from '../http/error-handler';
 import { withRedactedRequests } from '../http/log-redaction';
 import { loadContract } from '../http/contract';
@@ -27,7 +28,7 @@ import { shortLinkDomain } from '../links/codes';
 import { cachedRedirectAnswerer } from './cached-redirect';
 import { findCollectionLinks } from './collection-links';
 import { storesForLink, type Store } from './every-store';
-import type { LinkCache, ShortLink } from './link-cache';
+import { hasEnded, type LinkCache, type ShortLink } from './link-cache';
 import {
   plainLinkRedirect,
   readerQuery,
@@ -37,11 +38,19 @@ import {
   type ClickRecording,
   type ClickToRecord,
 } from './link-redirect';
-import { neverKept, perReaderCaching, sendPage, sharedBriefly } from './pages/page-reply';
+import {
+  applyReaderPagePolicy,
+  neverKept,
+  perReaderCaching,
+  sendPage,
+  sharedBriefly,
+} from './pages/page-reply';
 import { renderAllStoresPage, renderCollectionPage } from './pages/store-pages';
 import { acceptOnlyStoreForms, isFromAnotherSite } from './store-form';
 import {
   renderLinkDisabledPage,
+  renderLinkEndedPage,
+  renderLinkRemovedPage,
   renderNotFoundPage,
   renderOtherSiteFormPage,
   renderUnreadableRequestPage,
@@ -120,6 +129,7 @@ export function buildShortLinkHost(
   answerCachedRedirect = cachedRedirectAnswerer({ ...deps, log: host.log, visitorAddress });
   void host.register(fastifyCookie);
   host.decorateRequest('clickToRecord', null);
+  applyReaderPagePolicy(host, config.appOrigin);
   acceptOnlyStoreForms(host);
   host.addHook('onRequest', async (request, reply) => {
     if (request.method === 'POST' && isFromAnotherSite(request)) {
@@ -144,7 +154,8 @@ export function buildShortLinkHost(
     const { code } = request.params as operations['followShortLink']['parameters']['path'];
     const link = await lookUp(code);
     if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
-    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage), neverKept);
+    const stopped = answerStoppedLink(reply, link);
+    if (stopped) return stopped;
     const country = countryOf(request);
     const query = readerQuery(request.url);
     const stores = link.allStores ? storesForLink(link, country, query) : [];
@@ -172,7 +183,8 @@ export function buildShortLinkHost(
     const choice = request.body as StoreChoice;
     const link = await lookUp(code);
     if (link === null) return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
-    if (link.disabled) return sendPage(reply, 410, renderLinkDisabledPage(statusPage), neverKept);
+    const stopped = answerStoppedLink(reply, link);
+    if (stopped) return stopped;
     const country = countryOf(request);
     const stores = storesForLink(link, country, new URLSearchParams());
     const store = stores.find(({ storeId }) => storeId === choice.store);
@@ -185,7 +197,7 @@ export function buildShortLinkHost(
 
   const openCollectionPage: RouteHandlerMethod = async (request, reply) => {
     const { alias } = request.params as operations['openCollectionPage']['parameters']['path'];
-    const collection = await findCollectionLinks(db, alias, lookUp);
+    const collection = await findCollectionLinks(db, alias, clock.now(), lookUp);
     if (collection === null)
       return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
     const country = countryOf(request);
@@ -194,6 +206,10 @@ export function buildShortLinkHost(
       200,
       renderCollectionPage({
         title: collection.title,
+        cover: collection.cover && {
+          url: imageUrlOf(collection.cover, config.appOrigin),
+          ...collection.cover.attributes,
+        },
         books: collection.links.map((link) => ({
           linkCode: link.code,
           title: link.title,
@@ -212,7 +228,7 @@ export function buildShortLinkHost(
     const { alias } = request.params as operations['chooseCollectionStore']['parameters']['path'];
     const choice = request.body as CollectionStoreChoice;
     const [code = '', storeId] = choice.store.split(':');
-    const collection = await findCollectionLinks(db, alias, lookUp);
+    const collection = await findCollectionLinks(db, alias, clock.now(), lookUp);
     if (collection === null)
       return sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
     const link = collection.links.find(
@@ -230,6 +246,23 @@ export function buildShortLinkHost(
     rememberStore(reply, { store: store.storeId, remember: choice.remember });
     return redirect(request, reply, 303, store.url.href, storeClick(link, store, country));
   };
+
+  /**
+   * The answer for a link that no longer sends readers to its stores: deleted, disabled, or
+   * ended. An ended link's fallback counts no click: reports count readers sent to the book.
+   */
+  function answerStoppedLink(reply: FastifyReply, link: ShortLink): FastifyReply | null {
+    if (link.deleted) return sendPage(reply, 410, renderLinkRemovedPage(statusPage), neverKept);
+    if (link.disabled) {
+      const reason = link.disabledReason ?? 'reportUpheld';
+      return sendPage(reply, 410, renderLinkDisabledPage({ ...statusPage, reason }), neverKept);
+    }
+    if (!hasEnded(link, clock.now())) return null;
+    if (link.expiryFallbackUrl === null) {
+      return sendPage(reply, 410, renderLinkEndedPage(statusPage), neverKept);
+    }
+    return reply.code(302).headers(redirectHeaders(link.expiryFallbackUrl)).send();
+  }
 
   function allStoresPage(link: ShortLink, stores: Store[], choosePath: string): string {
     return renderAllStoresPage({

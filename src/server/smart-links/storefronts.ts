@@ -26,7 +26,7 @@ const amazonDomainsByCountry = new Map(
 );
 
 /** Countries without an Amazon marketplace of their own, and the neighbour's that delivers there. */
-const neighbouringAmazonMarketplaces: Readonly<Record<string, string>> = {
+export const neighbouringAmazonMarketplaces: Readonly<Record<string, string>> = {
   AT: 'DE',
   CH: 'DE',
   LI: 'DE',

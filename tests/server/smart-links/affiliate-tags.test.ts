@@ -24,7 +24,7 @@ const tokens: SavedAffiliateToken[] = [
     programGuid: AMAZON_ASSOCIATES,
     parameters: { tag: 'mayaokafor-20', tag_GB: 'mayaokafor-21', tag_DE: 'mayaokafor0c-21' },
   },
-  { programGuid: BOOKSHOP_ORG, parameters: { a_aid: 'mayaokafor' } },
+  { programGuid: BOOKSHOP_ORG, parameters: { a_aid: '48213' } },
   { programGuid: RAKUTEN_KOBO, parameters: { siteId: 'AbC1dEfGh2I' } },
   { programGuid: BARNES_AND_NOBLE, parameters: { sourceId: 'AFFmayaokafor' } },
   { programGuid: GOOGLE_PLAY, parameters: { PAffiliateID: '110lmaya', PCamRefID: 'launch' } },
@@ -34,7 +34,7 @@ function tagging(overrides: Partial<DestinationToTag> = {}): DestinationToTag {
   return {
     destination: new URL('https://books.apple.com/us/book/project-hail-mary/id1501232025'),
     tokens,
-    affiliatePrograms: everyProgram,
+    programsOff: [],
     parameterKeyValues: {},
     readerQuery: new URLSearchParams(),
     ...overrides,
@@ -74,7 +74,7 @@ test.each([
   ],
   [
     'https://bookshop.org/p/books/project-hail-mary-andy-weir/14987480?ean=9780593135204',
-    'https://bookshop.org/p/books/project-hail-mary-andy-weir/14987480?ean=9780593135204&a_aid=mayaokafor',
+    'https://bookshop.org/p/books/project-hail-mary-andy-weir/14987480?ean=9780593135204&a_aid=48213',
   ],
   [
     'https://www.barnesandnoble.com/w/project-hail-mary-andy-weir/1137396128?ean=9780593135204',
@@ -88,14 +88,16 @@ test.each([
 describe('programs', () => {
   const amazon = 'https://www.amazon.com/dp/0593135202';
 
-  test('a program the link does not carry adds nothing', () => {
-    expect(tag(amazon, { affiliatePrograms: [APPLE_SERVICES, BOOKSHOP_ORG] })).toBe(amazon);
+  test('a program switched off for the link adds nothing', () => {
+    expect(tag(amazon, { programsOff: [AMAZON_ASSOCIATES] })).toBe(amazon);
+    expect(tag(amazon, { programsOff: [APPLE_SERVICES, BOOKSHOP_ORG] })).toBe(
+      `${amazon}?tag=mayaokafor-20`,
+    );
   });
 
   test('the Unsupported program adds nothing, even with values saved under it', () => {
     expect(
       tag(amazon, {
-        affiliatePrograms: [UNSUPPORTED],
         tokens: [{ programGuid: UNSUPPORTED, parameters: { tag: 'stranger-20' } }],
       }),
     ).toBe(amazon);
@@ -114,16 +116,12 @@ describe('programs', () => {
   });
 
   test('GUIDs match whatever their case', () => {
-    expect(tag(amazon, { affiliatePrograms: [AMAZON_ASSOCIATES.toUpperCase()] })).toBe(
-      `${amazon}?tag=mayaokafor-20`,
-    );
+    expect(tag(amazon, { programsOff: [AMAZON_ASSOCIATES.toUpperCase()] })).toBe(amazon);
   });
 
-  test("a marketplace's own id wins over amazon.com's on amazon.com too", () => {
-    const usOnly = [
-      { programGuid: AMAZON_ASSOCIATES, parameters: { tag: 'a-20', tag_US: 'b-20' } },
-    ];
-    expect(tag(amazon, { tokens: usOnly })).toBe(`${amazon}?tag=b-20`);
+  test('a stored value without its format is never sent', () => {
+    const spaced = [{ programGuid: AMAZON_ASSOCIATES, parameters: { tag: 'maya okafor-20' } }];
+    expect(tag(amazon, { tokens: spaced })).toBe(amazon);
   });
 
   test("the author's id replaces one the destination already had, whatever its case", () => {
@@ -142,10 +140,16 @@ describe('programs', () => {
 
 test.each([...affiliatePrograms])(
   'a token for %s is checked for the value its program needs',
-  (guid, { parameter }) => {
-    expect(tokenFieldErrors(guid.toUpperCase(), { [parameter]: 'x1' })).toEqual([]);
-    expect(tokenFieldErrors(guid, { [parameter]: ' ' })).toMatchObject([
-      { fieldName: `Parameters.${parameter}`, errorCode: 'Required' },
+  (guid, { parameters }) => {
+    const [identifier] = parameters;
+    if (!identifier) throw new Error('A program has an identifier');
+    const valid = { [identifier.name]: identifier.example };
+    expect(tokenFieldErrors(guid.toUpperCase(), valid, valid)).toEqual([]);
+    expect(tokenFieldErrors(guid, {}, {})).toMatchObject([
+      { fieldName: `Parameters.${identifier.name}`, errorCode: 'Required' },
+    ]);
+    expect(tokenFieldErrors(guid, { [identifier.name]: 'a b' }, {})).toMatchObject([
+      { fieldName: `Parameters.${identifier.name}`, errorCode: 'Format' },
     ]);
   },
 );
@@ -153,9 +157,9 @@ test.each([...affiliatePrograms])(
 describe("the link's parameters and the reader's", () => {
   const apple = 'https://books.apple.com/us/book/project-hail-mary/id1501232025';
 
-  test("the link's own parameters are added and win over the token's", () => {
+  test("the link's own parameters are added, but never over the token's", () => {
     expect(tag(apple, { parameterKeyValues: { ct: 'spring-launch', utm_medium: 'social' } })).toBe(
-      `${apple}?at=1010lqW7&ct=spring-launch&utm_medium=social`,
+      `${apple}?at=1010lqW7&ct=newsletter&utm_medium=social`,
     );
   });
 
@@ -182,7 +186,7 @@ describe("the link's parameters and the reader's", () => {
     const amazon = 'https://www.amazon.co.uk/dp/0593135202';
     const readerQuery = new URLSearchParams('tag=x-21&tag=y-21&Tag=z-21&a_aid=x&siteId=x');
     expect(tag(amazon, { readerQuery })).toBe(`${amazon}?tag=mayaokafor-21`);
-    expect(tag(amazon, { readerQuery, affiliatePrograms: [] })).toBe(amazon);
+    expect(tag(amazon, { readerQuery, programsOff: [AMAZON_ASSOCIATES] })).toBe(amazon);
   });
 
   test("a reader can't change which book the destination names", () => {
@@ -252,7 +256,7 @@ test('the result is the same http(s) host, and no reader query changes what the 
         const base = {
           destination: localised,
           tokens,
-          affiliatePrograms: programs,
+          programsOff: programs,
           parameterKeyValues,
         };
         const withoutReader = tagDestination({ ...base, readerQuery: new URLSearchParams() });

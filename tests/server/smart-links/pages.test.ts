@@ -12,6 +12,8 @@ import {
 } from '../../../src/server/smart-links/pages/store-pages';
 import {
   renderLinkDisabledPage,
+  renderLinkEndedPage,
+  renderLinkRemovedPage,
   renderNotFoundPage,
 } from '../../../src/server/smart-links/pages/status-pages';
 
@@ -53,6 +55,7 @@ function collectionBook(index: number, overrides: Partial<CollectionBook> = {}):
 function collectionPage(overrides: Partial<CollectionPageInput> = {}): CollectionPageInput {
   return {
     title: 'The Dunmore Mysteries',
+    cover: null,
     books: [collectionBook(1), collectionBook(2)],
     choosePath: '/c/dunmore/choose',
     appOrigin,
@@ -97,7 +100,10 @@ describe('every page', () => {
     'all stores': renderAllStoresPage(bookPage()),
     collection: renderCollectionPage(collectionPage()),
     'not found': renderNotFoundPage({ appOrigin }),
-    'link disabled': renderLinkDisabledPage({ appOrigin }),
+    'link disabled': renderLinkDisabledPage({ appOrigin, reason: 'reportUpheld' }),
+    'link disabled for abuse': renderLinkDisabledPage({ appOrigin, reason: 'abuse' }),
+    'link removed': renderLinkRemovedPage({ appOrigin }),
+    'link ended': renderLinkEndedPage({ appOrigin }),
   };
 
   test.each(Object.entries(pages))('%s: a complete, script-free document', (_name, html) => {
@@ -375,6 +381,31 @@ describe('the collection page', () => {
     expect(document.querySelector('button')?.getAttribute('value')).toBe('a"b:amazon');
   });
 
+  test('shows the collection’s own cover above its title, at its stored size, escaped', () => {
+    const cover = {
+      url: 'http://127.0.0.1:3000/api/v2/images/img_box/file?a="b"',
+      alt: 'The Dunmore Mysteries <box set>',
+      width: 1200,
+      height: 800,
+    };
+    const document = parse(renderCollectionPage(collectionPage({ cover })));
+    const image = one(document, 'main > img.collection-cover');
+    expect(image.nextElementSibling?.tagName).toBe('H1');
+    expect(image.getAttribute('src')).toBe(cover.url);
+    expect(image.getAttribute('alt')).toBe(cover.alt);
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '800']);
+
+    const unsized = parse(
+      renderCollectionPage(collectionPage({ cover: { url: cover.url, alt: '' } })),
+    );
+    const unsizedImage = one(unsized, 'img.collection-cover');
+    expect(unsizedImage.getAttribute('alt')).toBe('');
+    expect(unsizedImage.hasAttribute('width')).toBe(false);
+    expect(parse(renderCollectionPage(collectionPage())).querySelector('.collection-cover')).toBe(
+      null,
+    );
+  });
+
   test('says so when the collection has no books yet', () => {
     const document = parse(renderCollectionPage(collectionPage({ books: [] })));
     expect(document.querySelector('form')).toBeNull();
@@ -416,17 +447,38 @@ describe('the status pages', () => {
     expect(document.querySelector('a[href$="/affiliate-disclosure"]')).toBeNull();
   });
 
-  test('410 explains why a link is switched off (an upheld report or an unusable address) and the author’s fix', () => {
-    const document = parse(renderLinkDisabledPage({ appOrigin }));
-    expect(one(document, 'meta[name="robots"]').getAttribute('content')).toBe('noindex');
-    expect(one(document, 'h1').textContent).toBe('This link has been switched off');
+  test.each([
+    ['reportUpheld', 'a reader reported a problem with it that we checked and confirmed'],
+    ['destinationInvalid', 'the address it led to is not one we can send readers to'],
+  ] as const)(
+    '410 for %s explains why the link is switched off and that the author’s fix brings it back',
+    (reason, why) => {
+      const document = parse(renderLinkDisabledPage({ appOrigin, reason }));
+      expect(one(document, 'meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      expect(one(document, 'h1').textContent).toBe('This link has been switched off');
+      const explanation = one(document, 'main').textContent;
+      expect(explanation).toContain(why);
+      expect(explanation).toContain(
+        'The author can fix it by giving it the right destination in their Shelflink dashboard, and then the link works again at once.',
+      );
+      expect(one(document, 'main a').getAttribute('href')).toBe('https://shelflink.example/');
+      expect(document.querySelector('a[href$="/affiliate-disclosure"]')).toBeNull();
+    },
+  );
+
+  test('410 for abuse says the link stays off, without offering the author’s fix', () => {
+    const document = parse(renderLinkDisabledPage({ appOrigin, reason: 'abuse' }));
     const explanation = one(document, 'main').textContent;
-    expect(explanation).toContain(
-      'a reader reported a problem with it that we checked and confirmed',
+    expect(explanation).toContain('used to mislead or harm readers');
+    expect(explanation).not.toContain('The author can fix it');
+  });
+
+  test('410 pages say a deleted link was removed and an expired one has ended', () => {
+    expect(one(parse(renderLinkRemovedPage({ appOrigin })), 'h1').textContent).toBe(
+      'This link was removed',
     );
-    expect(explanation).toContain('the address it led to is not one we can send readers to');
-    expect(explanation).toContain('The author can fix it from their Shelflink dashboard');
-    expect(one(document, 'main a').getAttribute('href')).toBe('https://shelflink.example/');
-    expect(document.querySelector('a[href$="/affiliate-disclosure"]')).toBeNull();
+    expect(one(parse(renderLinkEndedPage({ appOrigin })), 'h1').textContent).toBe(
+      'This link has ended',
+    );
   });
 });

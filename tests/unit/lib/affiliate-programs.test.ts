@@ -7,12 +7,8 @@ import {
   DEVICE_MAKER_PARAMETER_NAME,
   DEVICE_MAKER_PROGRAM_GUID,
   DEVICE_MAKER_SIGN_UP_URL,
-  describeParameters,
   findAffiliateProgram,
-  initialParameterValues,
-  isUnsupportedProgram,
   parametersSchema,
-  programsAvailableToAdd,
   UNSUPPORTED_PROGRAM_GUID,
   type AffiliateProgram,
 } from '@/lib/affiliate-programs';
@@ -84,28 +80,12 @@ describe('the catalogue', () => {
 describe('the Unsupported program', () => {
   test('is handled but never part of the catalogue', () => {
     expect(UNSUPPORTED_PROGRAM_GUID).toBe('00000000-0000-0000-0000-000000000000');
-    expect(isUnsupportedProgram(UNSUPPORTED_PROGRAM_GUID)).toBe(true);
-    expect(isUnsupportedProgram(AMAZON_GUID)).toBe(false);
     expect(findAffiliateProgram(UNSUPPORTED_PROGRAM_GUID)).toBeUndefined();
     expect(AFFILIATE_PROGRAMS.map((entry) => entry.guid)).not.toContain(UNSUPPORTED_PROGRAM_GUID);
   });
 
   test('an unknown id finds no program', () => {
     expect(findAffiliateProgram('4c4c4c4c-1111-4222-8333-444444444444')).toBeUndefined();
-  });
-
-  test('is never offered, whatever is already used', () => {
-    const guids = [...AFFILIATE_PROGRAMS.map((entry) => entry.guid), UNSUPPORTED_PROGRAM_GUID];
-    fc.assert(
-      fc.property(fc.subarray(guids), (used) => {
-        const offered = programsAvailableToAdd(used).map((entry) => entry.guid);
-        expect(offered).not.toContain(UNSUPPORTED_PROGRAM_GUID);
-        for (const guid of used) expect(offered).not.toContain(guid);
-        expect(offered).toHaveLength(
-          AFFILIATE_PROGRAMS.filter((entry) => !used.includes(entry.guid)).length,
-        );
-      }),
-    );
   });
 });
 
@@ -186,23 +166,4 @@ test('every parameter has a length limit', () => {
     const longest = parameter.placeholder.padEnd(AFFILIATE_PARAMETER_MAX_LENGTH + 1, '1');
     expect(v.is(parameter.schema, longest)).toBe(false);
   }
-});
-
-describe('form helpers', () => {
-  test('initial values cover every parameter, keeping saved ones', () => {
-    expect(initialParameterValues(program(AMAZON_GUID))).toEqual({ tag: '' });
-    expect(initialParameterValues(program(AMAZON_GUID), { tag: 'x-20', extra: 'y' })).toEqual({
-      tag: 'x-20',
-    });
-  });
-
-  test('describes known parameters by label and keeps unknown ones by name', () => {
-    expect(describeParameters(program(AMAZON_GUID), { tag: 'maya-20', ref: 'a' })).toEqual([
-      { name: 'tag', label: 'Tracking ID (tag)', value: 'maya-20' },
-      { name: 'ref', label: 'ref', value: 'a' },
-    ]);
-    expect(describeParameters(undefined, { ref: 'a' })).toEqual([
-      { name: 'ref', label: 'ref', value: 'a' },
-    ]);
-  });
 });

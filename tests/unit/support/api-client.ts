@@ -46,12 +46,15 @@ export function createdLink(overrides: Partial<Link> = {}): Link {
     retailer: 'Apple Books',
     storefront: 'US',
     affiliatePrograms: [],
+    programsOff: [],
     parameterKeyValues: {},
     localise: true,
     allStores: false,
     clickCount: 0,
     createdAt: '2026-11-21T09:14:00Z',
     disabled: null,
+    archived: false,
+    expiry: null,
     ...overrides,
   };
 }

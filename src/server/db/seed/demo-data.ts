@@ -11,12 +11,6 @@ const AMAZON_ASSOCIATES = '2b8e6f41-7c9d-4a3e-b5f2-8d1a6c3e9f07';
 const APPLE_SERVICES = '9d3c1f7a-52b4-4c8e-a1f6-3e7b2d8c4a10';
 const BOOKSHOP_ORG = '5e4a2c19-8f7b-4d6e-9c3a-1b2f7e8d6a54';
 
-export const DEMO_APPLE_SERVICES = {
-  enrolled: true,
-  affiliateToken: '1001lGmx',
-  campaignToken: 'shelflink',
-};
-
 export const DEMO_AFFILIATE_TOKENS: { programGuid: string; parameters: Record<string, string> }[] =
   [
     // A tracking id for amazon.com and one for amazon.co.uk, so a UK reader earns the author too.
@@ -26,9 +20,10 @@ export const DEMO_AFFILIATE_TOKENS: { programGuid: string; parameters: Record<st
     },
     {
       programGuid: APPLE_SERVICES,
-      parameters: { at: DEMO_APPLE_SERVICES.affiliateToken, ct: DEMO_APPLE_SERVICES.campaignToken },
+      // Also the Apple Services enrolment: the settings screen reads this token.
+      parameters: { at: '1001lGmx', ct: 'shelflink' },
     },
-    { programGuid: BOOKSHOP_ORG, parameters: { a_aid: 'okaforbooks' } },
+    { programGuid: BOOKSHOP_ORG, parameters: { a_aid: '48213' } },
   ];
 
 type Retailer =
@@ -48,7 +43,6 @@ export interface DemoLink {
   book: CatalogueBook;
   retailer: Retailer;
   url: string;
-  programs: string[];
   /** Clicks on an ordinary day at the start of the 90 days; launches and newsletters add more. */
   dailyClicks: number;
   /** Days ago the link was created; it has no clicks before. */
@@ -69,17 +63,11 @@ function demoLink(
   ageDays = 120,
 ): DemoLink {
   const book = bookTitled(title);
-  const programs = {
-    Amazon: [AMAZON_ASSOCIATES],
-    'Apple Books': [APPLE_SERVICES],
-    'Bookshop.org': [BOOKSHOP_ORG],
-  } as Partial<Record<Retailer, string[]>>;
   return {
     code,
     book,
     retailer,
     url: retailerAddress[retailer](book),
-    programs: programs[retailer] ?? [],
     dailyClicks,
     ageDays,
   };

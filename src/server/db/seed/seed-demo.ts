@@ -6,7 +6,6 @@ import { storeClicks } from '../../smart-links/click-store';
 import { createId } from '../ids';
 import {
   affiliateTokens,
-  appleServicesSettings,
   collectionLinks,
   collections,
   legacyLinks,
@@ -17,7 +16,6 @@ import { demoClicks } from './demo-clicks';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_AFFILIATE_TOKENS,
-  DEMO_APPLE_SERVICES,
   DEMO_AUTHOR_EMAIL,
   DEMO_COLLECTIONS,
   DEMO_LEGACY_LINKS,
@@ -77,7 +75,6 @@ export async function seedDemoIfEmpty(db: Database, now: Date): Promise<DemoSumm
         code: link.code,
         baseCode: link.code,
         url: link.url,
-        affiliatePrograms: link.programs,
         localise: link.retailer !== 'Barnes & Noble' && link.retailer !== 'Bookshop.org',
         isbn: link.book.isbn13,
         title: link.book.title,
@@ -115,7 +112,6 @@ export async function seedDemoIfEmpty(db: Database, now: Date): Promise<DemoSumm
     await tx
       .insert(affiliateTokens)
       .values(DEMO_AFFILIATE_TOKENS.map((token) => ({ ...token, userId: author.id })));
-    await tx.insert(appleServicesSettings).values({ ...DEMO_APPLE_SERVICES, userId: author.id });
     await tx.insert(legacyLinks).values(
       DEMO_LEGACY_LINKS.map((legacy) => ({
         email: DEMO_AUTHOR_EMAIL,

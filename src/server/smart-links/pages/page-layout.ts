@@ -61,6 +61,7 @@ const stylesheet = [
   '.book-page{text-align:center}',
   '.cover{display:block;width:200px;height:300px;margin:0 auto 1.5rem;border-radius:4px;object-fit:cover;box-shadow:0 2px 10px rgb(0 0 0/.25)}',
   '.cover.small{width:64px;height:96px;margin:0;box-shadow:0 1px 4px rgb(0 0 0/.25)}',
+  '.collection-cover{display:block;max-width:100%;height:auto;max-height:20rem;width:auto;margin:0 auto 1.5rem;border-radius:4px;object-fit:contain}',
   // `safe center` lets a title too long for the tile overflow at the bottom, not off the top.
   '.tile{display:flex;align-items:center;align-items:safe center;justify-content:center;padding:1rem;font-size:1.375rem;font-weight:700;line-height:1.2;text-align:center;overflow:hidden;overflow-wrap:anywhere;hyphens:auto}',
   '.tile.long{font-size:1.0625rem}',

@@ -1,16 +1,35 @@
 // How the short-link host answers with one of its pages for readers.
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { gzipSync } from 'node:zlib';
+import { uploadedImagesPath } from '../../images/image-urls';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Content-Security-Policy of every page the host sends (`readerPagePolicy`). */
+    readerPagePolicy: string;
+  }
+}
 
 /**
- * A reader page loads no script, its styles are inline and its covers come from any https host;
- * it may not be framed, so no other site can overlay its store buttons. `connect-src 'self'` lets
+ * A reader page loads no script, its styles are inline and its covers come from any https host,
+ * or from where the API serves uploaded covers (named apart only when that is not https); it may
+ * not be framed, so no other site can overlay its store buttons. `connect-src 'self'` lets
  * crawlers' audits read the host's robots.txt from the page. The store forms are left out of
  * `form-action` on purpose: browsers apply it to the redirect to the retailer too.
  */
+export function readerPagePolicy(appOrigin: string): string {
+  const uploadedCovers = uploadedImagesPath(appOrigin);
+  const imageSources = ['https:', 'data:'];
+  if (!uploadedCovers.startsWith('https:')) imageSources.push(uploadedCovers);
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src ${imageSources.join(' ')}; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'`;
+}
+
+/** Gives the host's pages the policy for a deployment whose app is at `appOrigin`. */
+export function applyReaderPagePolicy(host: FastifyInstance, appOrigin: string): void {
+  host.decorate('readerPagePolicy', readerPagePolicy(appOrigin));
+}
+
 const readerPageHeaders = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -53,6 +72,7 @@ export function sendPage(
     .code(status)
     .type('text/html; charset=utf-8')
     .headers(readerPageHeaders)
+    .header('content-security-policy', reply.server.readerPagePolicy)
     .header('cache-control', caching.cacheControl)
     .header('vary', ['accept-encoding', ...(caching.varyOn ?? [])].join(', '));
   if (!/\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')) return reply.send(html);

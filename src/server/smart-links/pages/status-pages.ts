@@ -19,8 +19,26 @@ export function renderNotFoundPage({ appOrigin }: StatusPageInput): string {
   });
 }
 
-/** 410: the link was switched off after a reader's report about it was upheld. */
-export function renderLinkDisabledPage({ appOrigin }: StatusPageInput): string {
+/** Why a link was switched off, as its page tells readers. */
+export type SwitchedOffReason = 'reportUpheld' | 'destinationInvalid' | 'abuse';
+
+const switchedOffExplanations: Record<SwitchedOffReason, string> = {
+  reportUpheld:
+    "Shelflink switched this author's link off for now: a reader reported a problem with it that we checked and confirmed.",
+  destinationInvalid:
+    "Shelflink switched this author's link off for now: the address it led to is not one we can send readers to.",
+  abuse: 'Shelflink switched this link off because it was used to mislead or harm readers.',
+};
+
+/** 410: the link was switched off, after an upheld report, for an invalid address, or for abuse. */
+export function renderLinkDisabledPage({
+  appOrigin,
+  reason,
+}: StatusPageInput & { reason: SwitchedOffReason }): string {
+  const next =
+    reason === 'abuse'
+      ? 'It will not send readers on. You can find the book by searching for its title at your favourite bookshop.'
+      : 'The author can fix it by giving it the right destination in their Shelflink dashboard, and then the link works again at once. Until then, you can find the book by searching for its title at your favourite bookshop.';
   return renderPage({
     title: 'Link switched off | Shelflink',
     description: 'This smart link has been switched off.',
@@ -28,8 +46,36 @@ export function renderLinkDisabledPage({ appOrigin }: StatusPageInput): string {
     noindex: true,
     affiliateDisclosure: false,
     main: markup`<h1>This link has been switched off</h1>
-<p>Shelflink switched this author's link off for now: a reader reported a problem with it that we checked and confirmed, or the address it led to is not one we can send readers to.</p>
-<p>The author can fix it from their Shelflink dashboard, and then the link will work again. Until then, you can find the book by searching for its title at your favourite bookshop.</p>
+<p>${switchedOffExplanations[reason]}</p>
+<p>${next}</p>
+<p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
+  });
+}
+
+/** 410: the author deleted the link. */
+export function renderLinkRemovedPage({ appOrigin }: StatusPageInput): string {
+  return renderPage({
+    title: 'Link removed | Shelflink',
+    description: 'This smart link was removed by its author.',
+    appOrigin,
+    noindex: true,
+    affiliateDisclosure: false,
+    main: markup`<h1>This link was removed</h1>
+<p>The author who made this link has removed it, so it no longer leads to a book. You can find the book by searching for its title at your favourite bookshop.</p>
+<p><a href="${new URL('/', appOrigin).href}">Create your own smart link</a></p>`,
+  });
+}
+
+/** 410: the link's expiry has passed and it has no fallback address. */
+export function renderLinkEndedPage({ appOrigin }: StatusPageInput): string {
+  return renderPage({
+    title: 'Link ended | Shelflink',
+    description: 'This smart link has ended.',
+    appOrigin,
+    noindex: true,
+    affiliateDisclosure: false,
+    main: markup`<h1>This link has ended</h1>
+<p>The author set this link to work until a date that has now passed, such as the end of a launch offer. You can find the book by searching for its title at your favourite bookshop.</p>
 <p><a href="${new URL('/', appOrigin).href}">Visit Shelflink</a></p>`,
   });
 }

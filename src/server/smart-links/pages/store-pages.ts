@@ -57,8 +57,18 @@ export interface CollectionBook {
   stores: readonly StoreOption[];
 }
 
+/** The collection's own cover, served by Shelflink or its image host. */
+export interface CollectionCover {
+  url: string;
+  /** Empty when the author gave no description: the title beside it names the collection. */
+  alt: string;
+  width?: number;
+  height?: number;
+}
+
 export interface CollectionPageInput {
   title: string;
+  cover: CollectionCover | null;
   books: readonly CollectionBook[];
   /** Where the one form posts `store` as `{linkCode}:{storeId}` and, when ticked, `remember`. */
   choosePath: string;
@@ -79,6 +89,15 @@ ${renderByline(book.author)}
 </div>
 ${renderStoreButtons(book.stores, (store) => `${book.linkCode}:${store.storeId}`, headingId)}
 </li>`;
+}
+
+/** Drawn at its own shape, no wider than the page; a stored size keeps the layout from shifting. */
+function renderCollectionCover(cover: CollectionCover) {
+  const size =
+    cover.width !== undefined && cover.height !== undefined
+      ? markup` width="${cover.width}" height="${cover.height}"`
+      : markup``;
+  return markup`<img class="collection-cover" src="${cover.url}" alt="${cover.alt}"${size} fetchpriority="high">`;
 }
 
 /**
@@ -103,7 +122,8 @@ ${renderRememberCheckbox()}
     appOrigin: page.appOrigin,
     noindex: false,
     affiliateDisclosure: true,
-    main: markup`<h1>${page.title}</h1>
+    main: markup`${page.cover === null ? markup`` : renderCollectionCover(page.cover)}
+<h1>${page.title}</h1>
 ${content}`,
   });
 }

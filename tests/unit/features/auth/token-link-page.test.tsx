@@ -121,7 +121,11 @@ describe('the screen of a registration confirmation link', () => {
       Promise.resolve(
         jsonReply(200, {
           ...mayaSignedIn,
-          link: { domain: 'shelf.to', code: 'salt-orchard' },
+          link: {
+            domain: 'shelf.to',
+            code: 'salt-orchard',
+            shortUrl: 'https://shelf.to/salt-orchard',
+          },
         }),
       ),
     );

@@ -7,6 +7,7 @@ import {
   collectionLinksLabel,
   collectionFormSchema,
   collectionFormValuesOf,
+  COVER_FILE_MAX_BYTES,
   emptyCollectionFormValues,
   isSameAlias,
   moveLink,
@@ -37,6 +38,8 @@ describe('collectionFormSchema', () => {
       title: 'The Orchard Trilogy',
       linkIds: ['lnk_01HZX00000'],
       aliasCode: 'orchardtrilogy',
+      coverSource: 'file',
+      coverFile: null,
       coverImageId: '',
       coverAlt: '',
     });
@@ -89,6 +92,33 @@ describe('collectionFormSchema', () => {
     ).toEqual({});
   });
 
+  test('a cover file is a PNG, JPEG or WebP image of at most 5 MB, with a description', () => {
+    const file = (type: string, size = 10) => new File([new Uint8Array(size)], 'cover', { type });
+    const described = { ...valid, coverAlt: 'The Orchard Trilogy box set' };
+
+    expect(issuesOf(collectionFormSchema, { ...valid, coverFile: file('image/png') })).toEqual({
+      coverAlt:
+        'Describe the cover for readers who cannot see it, like “The Orchard Trilogy box set”.',
+    });
+    for (const type of ['image/png', 'image/jpeg', 'image/webp']) {
+      expect(
+        issuesOf(collectionFormSchema, {
+          ...described,
+          coverFile: file(type, COVER_FILE_MAX_BYTES),
+        }),
+      ).toEqual({});
+    }
+    expect(issuesOf(collectionFormSchema, { ...described, coverFile: file('image/gif') })).toEqual({
+      coverFile: 'Choose a PNG, JPEG or WebP image.',
+    });
+    expect(
+      issuesOf(collectionFormSchema, {
+        ...described,
+        coverFile: file('image/png', COVER_FILE_MAX_BYTES + 1),
+      }),
+    ).toEqual({ coverFile: 'This file is over 5 MB. Choose a smaller image.' });
+  });
+
   test('a collection holds at most 100 links', () => {
     const linkIds = Array.from({ length: 101 }, (_, index) => `lnk_${index}`);
     expect(issuesOf(collectionFormSchema, { ...valid, linkIds })).toEqual({
@@ -109,6 +139,8 @@ describe('the edit form', () => {
       title: 'The Orchard Trilogy',
       linkIds: ['lnk_a', 'lnk_b'],
       aliasCode: 'orchard-trilogy',
+      coverSource: 'file',
+      coverFile: null,
       coverImageId: '',
       coverAlt: '',
     });

@@ -12,6 +12,7 @@ function renderClaimForm(url: string) {
         link={{
           domain: 'shelf.to',
           code: 'salt-orchard',
+          shortUrl: 'https://shelf.to/salt-orchard',
           url,
           claimKey: 'Jq3vX0b8kR2mT5wY7zA1cD4fG6hJ9lN0pQ2sU4vW6xY',
         }}

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_MAKER_PROGRAM_GUID, UNSUPPORTED_PROGRAM_GUID } from '@/lib/affiliate-programs';
 import {
+  addressProgramParametersWarning,
   claimLinkSchema,
   DESTINATION_REQUIRED_MESSAGE,
   destinationSchema,
@@ -14,6 +15,7 @@ import {
   MAX_PARAMETERS,
   parametersSchema,
   parseDestination,
+  programSettingParameter,
   toCreateLinkRequest,
   toParameterKeyValues,
   toSignupRequest,
@@ -171,7 +173,7 @@ describe('parametersSchema', () => {
         row('utm campaign', 'x'),
         row('', 'orphan'),
         row('a'.repeat(65), 'x'),
-        row('tag', 'v'.repeat(257)),
+        row('ref', 'v'.repeat(257)),
       ]),
     ).toEqual({
       '0.key':
@@ -183,9 +185,24 @@ describe('parametersSchema', () => {
   });
 
   it('flags a name used twice at the later row', () => {
-    expect(issuesByPath(parametersSchema, [row('tag', 'a'), row(' tag ', 'b')])).toEqual({
+    expect(issuesByPath(parametersSchema, [row('ref', 'a'), row(' ref ', 'b')])).toEqual({
       '1.key': 'This parameter name is already used above.',
     });
+  });
+
+  it.each(['tag', 'TAG', 'tag_GB', 'Tag_de', 'at', 'a_aid_GB', 'siteid'])(
+    'refuses %s, which a program sets from Affiliate settings, saying where it belongs',
+    (name) => {
+      expect(issuesByPath(parametersSchema, [row(name, 'someone-else-20')])['0.key']).toMatch(
+        /from your Affiliate settings\. Set its value there/,
+      );
+    },
+  );
+
+  it('finds the program of a region variant in the list the server gives', () => {
+    const programs = [{ name: 'Apple Services', parameters: [{ name: 'at' }, { name: 'ct' }] }];
+    expect(programSettingParameter('CT_gb', programs)).toEqual({ programName: 'Apple Services' });
+    expect(programSettingParameter('utm_campaign', programs)).toBeUndefined();
   });
 
   it(`allows at most ${MAX_PARAMETERS} rows`, () => {
@@ -233,7 +250,7 @@ describe('toCreateLinkRequest', () => {
     expect(toCreateLinkRequest({ ...emptyLinkEditorValues, code: '  ' }, url, [])).toEqual({
       url,
       parameterKeyValues: {},
-      affiliatePrograms: [],
+      programsOff: [],
       localise: true,
       allStores: false,
     });
@@ -242,16 +259,18 @@ describe('toCreateLinkRequest', () => {
     ).toBe('saltorchard');
   });
 
-  it('carries every saved program until the author picks, then only the picked ones', () => {
+  it('switches off only the saved programs the author unticked, never naming the programs on', () => {
     const saved = [AMAZON, DEVICE_MAKER_PROGRAM_GUID];
-    expect(toCreateLinkRequest(emptyLinkEditorValues, url, saved).affiliatePrograms).toEqual(saved);
+    const untouched = toCreateLinkRequest(emptyLinkEditorValues, url, saved);
+    expect(untouched.programsOff).toEqual([]);
+    expect(untouched).not.toHaveProperty('affiliatePrograms');
     expect(
       toCreateLinkRequest({ ...emptyLinkEditorValues, affiliatePrograms: [AMAZON] }, url, saved)
-        .affiliatePrograms,
-    ).toEqual([AMAZON]);
+        .programsOff,
+    ).toEqual([DEVICE_MAKER_PROGRAM_GUID]);
     expect(
       toCreateLinkRequest({ ...emptyLinkEditorValues, affiliatePrograms: [AMAZON] }, url, [])
-        .affiliatePrograms,
+        .programsOff,
     ).toEqual([]);
   });
 
@@ -348,5 +367,40 @@ describe('vanityCodeFormatError', () => {
     expect(vanityCodeFormatError('a'.repeat(23))).toBe(
       'A custom link can be at most 22 characters long.',
     );
+  });
+});
+
+describe('the warning about program parameters written into the destination address', () => {
+  it("tells that the address's tag is replaced by the author's saved token, and where to set it", () => {
+    expect(
+      addressProgramParametersWarning('https://www.amazon.com/dp/1668012340?tag=someone-20&psc=1'),
+    ).toBe(
+      "The address's tag is replaced at each click by your saved Amazon Associates token, or left out where you have none. Set it in Settings > Affiliate tokens.",
+    );
+  });
+
+  it('names each parameter once, in any letter case, with every program it belongs to', () => {
+    const programs = [
+      { name: 'Apple Services', parameters: [{ name: 'at' }, { name: 'ct' }] },
+      { name: 'Amazon Associates', parameters: [{ name: 'tag' }, { name: 'tag_GB' }] },
+    ];
+    expect(
+      addressProgramParametersWarning(
+        'https://books.apple.com/us/book/id1623456789?at=1000x&AT=1000y&ct=promo&tag_GB=a-21',
+        programs,
+      ),
+    ).toBe(
+      "The address's at, ct, and tag_GB are replaced at each click by your saved Apple Services and Amazon Associates tokens, or left out where you have none. Set them in Settings > Affiliate tokens.",
+    );
+  });
+
+  it.each([
+    'https://www.amazon.com/dp/1668012340?psc=1&utm_campaign=autumn',
+    'https://www.amazon.com/dp/1668012340#tag=in-the-fragment-20',
+    '978-1-66801-234-5',
+    'www.amazon.com/dp/1668012340?tag=half-typed',
+    '',
+  ])('says nothing for %j, which carries no program parameter in a web address', (address) => {
+    expect(addressProgramParametersWarning(address)).toBeUndefined();
   });
 });

@@ -54,7 +54,8 @@ beforeEach(() => {
         page === BOOK_PAGE ? saltOrchard : { ...saltOrchard, url: page, isbn: null },
       );
     }
-    if (url.pathname === '/v1/vanity-codes/availability') return reply(200, { isAvailable: true });
+    if (url.pathname === '/v1/vanity-codes/availability')
+      return reply(200, { isAvailable: true, shortUrl: 'https://shelf.to/' });
     if (url.pathname === '/v1/affiliate-tokens') return reply(200, { results: [] });
     if (request.method === 'POST' && url.pathname.startsWith('/v1/links')) {
       const body = (await request.json()) as Record<string, unknown>;

@@ -131,19 +131,19 @@ describe('useCreateLink', () => {
         body: expect.objectContaining({
           url: BOOK_PAGE,
           code: 'saltorchard',
-          affiliatePrograms: [DEVICE_MAKER_PROGRAM_GUID],
+          programsOff: [],
         }) as unknown,
       },
     ]);
   });
 
-  test('signed out, it creates an unclaimed link without affiliate programs', async () => {
+  test('signed out, it creates an unclaimed link with no program switched off', async () => {
     const { create } = renderCreateLink(false);
     expect(await create({ url: BOOK_PAGE })).toMatchObject({ kind: 'created' });
     expect(sent).toEqual([
       {
         path: '/v1/links/unclaimed',
-        body: expect.objectContaining({ affiliatePrograms: [] }) as unknown,
+        body: expect.objectContaining({ programsOff: [] }) as unknown,
       },
     ]);
   });
@@ -152,6 +152,7 @@ describe('useCreateLink', () => {
     const { queryClient, create } = renderCreateLink(true);
     queryClient.setQueryData(vanityAvailabilityQueryOptions('salt-orchard').queryKey, {
       isAvailable: false,
+      shortUrl: 'https://shelf.to/salt-orchard',
     });
     expect(await create({ url: BOOK_PAGE, code: 'salt-orchard' })).toBe(CODE_TAKEN);
     expect(sent).toEqual([]);

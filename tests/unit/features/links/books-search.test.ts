@@ -14,16 +14,19 @@ const parse = (search: Record<string, unknown>) => v.parse(booksSearchSchema, se
 
 describe('booksSearchSchema', () => {
   test('keeps a full search', () => {
-    expect(parse({ page: 2, q: 'salt', sort: 'clicks', retailer: 'Kobo' })).toEqual({
-      page: 2,
-      q: 'salt',
-      sort: 'clicks',
-      retailer: 'Kobo',
-    });
+    expect(parse({ page: 2, q: 'salt', sort: 'clicks', retailer: 'Kobo', archived: true })).toEqual(
+      {
+        page: 2,
+        q: 'salt',
+        sort: 'clicks',
+        retailer: 'Kobo',
+        archived: true,
+      },
+    );
   });
 
   test('fills in the defaults for an empty address: all links, newest first', () => {
-    expect(parse({})).toEqual({ page: 1, q: '', sort: 'newest', retailer: '' });
+    expect(parse({})).toEqual({ page: 1, q: '', sort: 'newest', retailer: '', archived: false });
     expect(parse({})).toEqual(BOOKS_SEARCH_DEFAULTS);
   });
 
@@ -46,12 +49,14 @@ describe('booksSearchSchema', () => {
     ['a retailer the product does not know', { retailer: 'Waterstones' }, { retailer: '' }],
     ['a retailer that is no text', { retailer: 7 }, { retailer: '' }],
     ['a page below the first', { page: 0 }, { page: 1 }],
+    ['an archived flag that is no boolean', { archived: 'maybe' }, { archived: false }],
   ])('falls back to the default for %s, keeping the rest', (_, given, fallback) => {
     expect(parse({ q: 'salt', sort: 'title', retailer: 'Amazon', page: 3, ...given })).toEqual({
       q: 'salt',
       sort: 'title',
       retailer: 'Amazon',
       page: 3,
+      archived: false,
       ...fallback,
     });
   });
@@ -74,12 +79,22 @@ describe('linksListQuery', () => {
   });
 
   test('passes the trimmed words, the order and the retailer for a page', () => {
-    expect(linksListQuery({ page: 3, q: '  salt ', sort: 'title', retailer: 'Kobo' })).toEqual({
+    expect(
+      linksListQuery({ page: 3, q: '  salt ', sort: 'title', retailer: 'Kobo', archived: false }),
+    ).toEqual({
       skip: 40,
       take: 20,
       q: 'salt',
       sort: 'title',
       retailer: 'Kobo',
+    });
+  });
+
+  test('asks for the archived links only when the archived ones are shown', () => {
+    expect(linksListQuery({ ...BOOKS_SEARCH_DEFAULTS, archived: true })).toEqual({
+      skip: 0,
+      take: 20,
+      archived: true,
     });
   });
 
@@ -96,8 +111,20 @@ describe('isNarrowed and noMatchMessage', () => {
   });
 
   test('says what was searched', () => {
-    expect(noMatchMessage({ q: ' salt ', retailer: 'Kobo' })).toBe('No links match “salt” at Kobo');
-    expect(noMatchMessage({ q: 'salt', retailer: '' })).toBe('No links match “salt”');
-    expect(noMatchMessage({ q: '', retailer: 'Google Play' })).toBe('No links at Google Play');
+    const inUse = { archived: false };
+    expect(noMatchMessage({ ...inUse, q: ' salt ', retailer: 'Kobo' })).toBe(
+      'No links match “salt” at Kobo',
+    );
+    expect(noMatchMessage({ ...inUse, q: 'salt', retailer: '' })).toBe('No links match “salt”');
+    expect(noMatchMessage({ ...inUse, q: '', retailer: 'Google Play' })).toBe(
+      'No links at Google Play',
+    );
+  });
+
+  test('says when no archived link matches', () => {
+    expect(noMatchMessage({ q: '', retailer: '', archived: true })).toBe('No archived links');
+    expect(noMatchMessage({ q: 'salt', retailer: '', archived: true })).toBe(
+      'No archived links match “salt”',
+    );
   });
 });

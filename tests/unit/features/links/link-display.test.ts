@@ -6,7 +6,6 @@ import {
   linkCountLabel,
   linksPageQuery,
   pageCount,
-  shortLinkLabel,
   withLinkAdded,
 } from '@/features/links/link-display';
 
@@ -65,12 +64,6 @@ describe('count labels', () => {
   ])('%d → %s', (count, label) => {
     expect(clickCountLabel(count)).toBe(label);
   });
-});
-
-test('shortLinkLabel reads domain and code', () => {
-  expect(shortLinkLabel({ domain: 'shelf.to', code: 'salt-orchard' })).toBe(
-    'shelf.to/salt-orchard',
-  );
 });
 
 describe('withLinkAdded', () => {

@@ -178,11 +178,10 @@ describe('clicksByBookRows', () => {
     title,
     author: 'Maya Okafor',
     coverImageUrl: null,
-    domain: 'shelf.to',
-    code,
+    shortUrl: `http://127.0.0.1:3001/${code}`,
   });
 
-  test('names each book, busiest first, with its share of the clicks', () => {
+  test('names each book, busiest first, with its share of the clicks and the address it is served at', () => {
     const rows = clicksByBookRows(
       [
         { linkId: 'lnk_b', clicks: 1 },
@@ -197,7 +196,7 @@ describe('clicksByBookRows', () => {
         title: 'The Salt Orchard',
         author: 'Maya Okafor',
         coverImageUrl: null,
-        shortLink: 'shelf.to/salt',
+        shortLink: '127.0.0.1:3001/salt',
         clicks: 3,
         share: '75%',
       },
@@ -206,7 +205,7 @@ describe('clicksByBookRows', () => {
         title: 'Untitled link',
         author: 'Maya Okafor',
         coverImageUrl: null,
-        shortLink: 'shelf.to/ledger',
+        shortLink: '127.0.0.1:3001/ledger',
         clicks: 1,
         share: '25%',
       },

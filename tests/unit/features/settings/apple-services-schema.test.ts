@@ -32,6 +32,13 @@ describe('the Apple Services enrolment form', () => {
     });
   });
 
+  test('refuses a token with a space inside it, as Apple never issues one', () => {
+    expect(messages({ enrolled: true, affiliateToken: '1010 lqW7', campaignToken: '' })).toEqual({
+      affiliateToken:
+        'An Apple Services token has no spaces. Copy yours from the partner dashboard.',
+    });
+  });
+
   test('applies the rule to a typed token even when not enrolled', () => {
     expect(messages({ enrolled: false, affiliateToken: '2abc', campaignToken: '' })).toHaveProperty(
       'affiliateToken',
