@@ -61,6 +61,8 @@ describe('the embedded database’s folder', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shelflink-lock-'));
     writeFileSync(join(dataDir, 'shelflink.pid'), String(process.pid));
 
-    expect(() => { lockDataDir(dataDir).release(); }).not.toThrow();
+    expect(() => {
+      lockDataDir(dataDir).release();
+    }).not.toThrow();
   });
 });

@@ -25,20 +25,16 @@ export interface RealProduct {
 export async function startRealProduct(name: string): Promise<RealProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), `shelflink-${name}-`));
   const [port, shortLinkPort] = [await freePort(), await freePort()];
-  const server = spawn(
-    process.execPath,
-    ['scripts/start.mjs', '--dist', buildDirectory],
-    {
-      cwd: repositoryRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        SHORT_LINK_PORT: String(shortLinkPort),
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawn(process.execPath, ['scripts/start.mjs', '--dist', buildDirectory], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SHORT_LINK_PORT: String(shortLinkPort),
+      DATA_DIR: dataDir,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const origins = await new Promise<{ origin: string; shortLinkOrigin: string }>(
     (resolve, reject) => {

@@ -30,10 +30,7 @@ import {
 } from './security-headers';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { API_PREFIX, proxyToApi, type ApiProxyOptions } from './api-proxy';
-import {
-  applyConnectionLimits,
-  type ConnectionLimits,
-} from '../http/connection-limits';
+import { applyConnectionLimits, type ConnectionLimits } from '../http/connection-limits';
 
 export interface AppServerOptions {
   distDir: string;
