@@ -79,6 +79,8 @@ export class ClickRecorder {
   private failing = false;
   private droppedTotal = 0;
   private droppedUnlogged = 0;
+  /** Clicks whose record is still being made, such as while their day's salt is read. */
+  private readonly pending = new Set<Promise<void>>();
   private readonly spillFile: string | undefined;
   private readonly closeWaitMs: number;
   private readonly flushIntervalMs: number;
@@ -127,6 +129,22 @@ export class ClickRecorder {
   }
 
   /**
+   * Holds a click once its record is made. `close` waits for it, so a reply sent before shutdown
+   * is counted even when its record was still being made. A record that fails is not counted.
+   */
+  recordWhenMade(click: Promise<ClickRecord>): void {
+    const pending: Promise<void> = click
+      .then(
+        (made) => {
+          this.record(made);
+        },
+        () => undefined,
+      )
+      .finally(() => this.pending.delete(pending));
+    this.pending.add(pending);
+  }
+
+  /**
    * Writes every click recorded before the call, in batches, and resolves when that is done or
    * a batch failed (the failed batch stays held). Never rejects.
    */
@@ -148,6 +166,7 @@ export class ClickRecorder {
   async close(): Promise<void> {
     clearInterval(this.timer);
     const deadline = performance.now() + this.closeWaitMs;
+    await Promise.race([Promise.all(this.pending), sleep(this.closeWaitMs)]);
     const remaining = () => Math.max(0, deadline - performance.now());
     // A write that hangs on a connection that no longer answers is not waited for past the
     // deadline; its transaction never commits once the process exits. The first write gets at

@@ -101,19 +101,18 @@ export function recordClick(
   { outcome, country }: ClickToRecord,
 ): void {
   const occurredAt = recording.clock.now();
-  const record = (salt: string) => {
-    recording.clicks.record(
-      clickRecord({ method, headers, ip, country, occurredAt }, outcome, salt),
-    );
-  };
+  const made = (salt: string) =>
+    clickRecord({ method, headers, ip, country, occurredAt }, outcome, salt);
   const salt = recording.salts.readSaltFor(occurredAt);
   if (salt !== undefined) {
-    record(salt);
+    recording.clicks.record(made(salt));
     return;
   }
-  recording.salts.saltFor(occurredAt).then(record, (error: unknown) => {
+  const click = recording.salts.saltFor(occurredAt).then(made);
+  click.catch((error: unknown) => {
     // The message only: a failed query's error carries its parameters, here the day's salt.
     const reason = error instanceof Error ? error.message : String(error);
     recording.log.warn({ reason }, 'A click could not be recorded');
   });
+  recording.clicks.recordWhenMade(click);
 }

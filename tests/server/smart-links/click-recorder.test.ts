@@ -239,6 +239,24 @@ describe('the click recorder', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('writes at close a click whose record was still being made, and leaves out one that failed', async () => {
+    const { db } = testApp();
+    const [link = ''] = await insertLinks(db, ['salt-orchard']);
+    const { recorder } = recorderOn(db);
+    let makeIt: (click: ReturnType<typeof clickAt>) => void = () => undefined;
+    const made = new Promise<ReturnType<typeof clickAt>>((resolve) => {
+      makeIt = resolve;
+    });
+    recorder.recordWhenMade(made);
+    recorder.recordWhenMade(Promise.reject(new Error('The day’s salt could not be read')));
+
+    const closed = recorder.close();
+    makeIt(clickAt(link, 0));
+    await closed;
+
+    expect(await storedClickTotal(db)).toBe(1);
+  });
+
   test('says how many clicks it could not write at close', async () => {
     const { db } = testApp();
     const [link = ''] = await insertLinks(db, ['salt-orchard']);
