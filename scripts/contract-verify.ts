@@ -34,6 +34,8 @@ const usage = `Usage: npm run contract:verify -- --target <origin> [options] [--
   --outbox <dir>        the backend's outbox folder, where it writes each e-mail as a file:
                         follows the links whose values are e-mailed (x-mailed-link), such as
                         signing in with the token of a sign-in e-mail
+  --timeout-ms <n>      how long each request may take before the backend counts as
+                        unreachable (default: 15000)
   --port <n>            Prism's port (default: a free one)
   --run-e2e             also run the Playwright suite through the proxy
   --json <file>         also write the result as JSON to <file>`;
@@ -78,6 +80,7 @@ async function main(): Promise<number> {
         'allow-unexercised': { type: 'string', multiple: true },
         outbox: { type: 'string' },
         port: { type: 'string' },
+        'timeout-ms': { type: 'string' },
         'run-e2e': { type: 'boolean' },
         json: { type: 'string' },
         help: { type: 'boolean' },
@@ -100,6 +103,7 @@ async function main(): Promise<number> {
   const samples = integer(values.samples, 'samples');
   const seed = integer(values.seed, 'seed');
   const port = integer(values.port, 'port');
+  const timeoutMs = integer(values['timeout-ms'], 'timeout-ms');
   // The report prints as soon as the operations are done, before any e2e run's own output.
   const outcome: { e2e?: E2eResult } = {};
   const result = await runVerify({
@@ -111,6 +115,7 @@ async function main(): Promise<number> {
     ...(samples === undefined ? {} : { samples }),
     ...(seed === undefined ? {} : { seed }),
     ...(port === undefined ? {} : { port }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(values.only === undefined ? {} : { only: names(values.only) }),
     ...(values.outbox === undefined ? {} : { outbox: values.outbox }),
     ...(values['allow-unexercised'] === undefined

@@ -84,13 +84,20 @@ interface Run {
   result: VerifyResult | undefined;
 }
 
-/** Runs the real contract:verify against a backend. */
+/**
+ * Runs the real contract:verify against a backend. The runs go side by side, each with its Prism,
+ * so a request may wait well past the 15 s a lone run allows before the backend counts as
+ * unreachable.
+ */
 function verify(target: string, name: string, args: string[] = []): Promise<Run> {
   const json = join(workDir, `${name}.json`);
   return new Promise((resolveRun) => {
     execFile(
       tsx,
-      ['scripts/contract-verify.ts', '--target', target, '--json', json, ...args],
+      [
+        ...['scripts/contract-verify.ts', '--target', target, '--json', json],
+        ...['--timeout-ms', '60000', ...args],
+      ],
       { cwd: repositoryRoot, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
