@@ -67,6 +67,12 @@ export function requestInit(
   };
 }
 
+/** Why fetch failed: the network error beneath its "fetch failed", when it names one. */
+function why(error: unknown): string {
+  const { message, cause } = error as Error;
+  return cause instanceof Error ? cause.message : message;
+}
+
 export async function sendThroughPrism(
   proxy: PrismProxy,
   requestCase: RequestCase,
@@ -77,12 +83,7 @@ export async function sendThroughPrism(
   try {
     response = await fetch(`${proxy.origin}${requestCase.target}`, init);
   } catch (error) {
-    return {
-      outcome: {
-        result: 'unreachable',
-        detail: `no reply through Prism: ${(error as Error).message}`,
-      },
-    };
+    return { outcome: { result: 'unreachable', detail: `no reply through Prism: ${why(error)}` } };
   }
   const text = await response.text();
   const outcome = await judgeReply(proxy, response, text, offset);
@@ -104,9 +105,7 @@ export async function sendToServer(
     // A redirect is the reply to check, not a page to fetch.
     response = await fetch(`${origin}${requestCase.target}`, { ...init, redirect: 'manual' });
   } catch (error) {
-    const { message, cause } = error as Error;
-    const why = cause instanceof Error ? cause.message : message;
-    return { outcome: { result: 'unreachable', detail: `no reply from ${origin}: ${why}` } };
+    return { outcome: { result: 'unreachable', detail: `no reply from ${origin}: ${why(error)}` } };
   }
   const { status, headers } = response;
   let text: string;
