@@ -71,6 +71,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     ...readableFilledHover,
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // A file field's placeholder is text on the page, which must read at 4.5:1 like any other.
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-success': 'var(--mantine-color-teal-9)',
     ...readableLightVariants,
@@ -78,6 +80,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {
     ...readableFilledHover,
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
     '--mantine-color-error': 'var(--mantine-color-red-5)',
     '--mantine-color-success': 'var(--mantine-color-teal-4)',
   },

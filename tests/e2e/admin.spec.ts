@@ -213,7 +213,7 @@ test.describe('against the real product', () => {
     const banner = impersonationBanner(page);
     await expect(banner).toContainText(`You are acting as ${authorEmail}.`);
     const authorsLink = page.getByRole('button', {
-      name: 'Actions for shelf.to/salt-orchard',
+      name: `Actions for ${product.shortLinkHost}/salt-orchard`,
       exact: true,
     });
     await page.goto(`${product.origin}/settings`);

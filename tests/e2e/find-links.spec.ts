@@ -31,12 +31,14 @@ async function everyLink(page: Page): Promise<LinkList> {
 }
 
 /** The short links of the cards shown, top to bottom. */
+/** The endings of the listed cards' short links, shown at the product's short-link host. */
 function cardCodes(page: Page): Promise<string[]> {
+  const prefix = `${product.shortLinkHost}/`;
   return page
     .getByRole('listitem')
-    .getByRole('link', { name: /^shelf\.to\// })
+    .getByRole('link', { name: prefix })
     .allTextContents()
-    .then((labels) => labels.map((label) => label.replace('shelf.to/', '')));
+    .then((labels) => labels.map((label) => label.replace(prefix, '')));
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -145,7 +147,9 @@ test('every link draws its last 30 days, and the list view is kept across a relo
   const spoken = `${total.toLocaleString('en')} clicks in the last 30 days`;
 
   await page.goto(`${product.origin}/links/books`);
-  const card = page.getByRole('listitem').filter({ hasText: `shelf.to/${busiest.code}` });
+  const card = page
+    .getByRole('listitem')
+    .filter({ hasText: `${product.shortLinkHost}/${busiest.code}` });
   await expect(card.getByRole('img', { name: spoken })).toBeVisible();
   await expect(page.getByRole('img', { name: /clicks? in the last 30 days$/ })).toHaveCount(
     results.length,
@@ -154,7 +158,9 @@ test('every link draws its last 30 days, and the list view is kept across a relo
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
   const table = page.getByRole('table', { name: 'Book links' });
   await expect(table.getByRole('row')).toHaveCount(results.length + 1);
-  const row = table.getByRole('row').filter({ hasText: `shelf.to/${busiest.code}` });
+  const row = table
+    .getByRole('row')
+    .filter({ hasText: `${product.shortLinkHost}/${busiest.code}` });
   await expect(row.getByRole('img', { name: spoken })).toBeVisible();
   // Checked at rest: a filled button under the pointer takes the theme's hover shade.
   await page.mouse.move(0, 0);

@@ -24,7 +24,7 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
   );
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'Custom ending (optional)' }).fill('journey-salt');
-  await expect(page.getByText('shelf.to/journey-salt is available.')).toBeVisible();
+  await expect(page.getByText(`${product.shortLinkHost}/journey-salt is available.`)).toBeVisible();
   await page.getByRole('button', { name: 'Create link', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Your short link' })).toHaveValue(
     `${product.shortLinkOrigin}/journey-salt`,
@@ -56,7 +56,9 @@ test('an author signs in by e-mail, makes a link, edits it, collects it and sign
   const form = page.getByRole('dialog', { name: 'New collection' });
   await form.getByRole('textbox', { name: 'Title' }).fill('Journey picks');
   await form.getByRole('combobox', { name: 'Links in this collection' }).click();
-  await page.getByRole('option', { name: 'The Salt Orchard · shelf.to/journey-salt' }).click();
+  await page
+    .getByRole('option', { name: `The Salt Orchard · ${product.shortLinkHost}/journey-salt` })
+    .click();
   await form.getByRole('button', { name: 'Create collection' }).click();
   await expect(page.getByRole('button', { name: 'Delete Journey picks' })).toBeVisible();
 
@@ -123,7 +125,10 @@ test('an administrator looks up the demo author and acts as her', async ({ page 
   await expect(page.getByText(/You are acting as maya@demo\.shelflink\.app/)).toBeVisible();
   await page.goto(`${product.origin}/links/books`);
   await expect(
-    page.getByRole('button', { name: 'Actions for shelf.to/salt-orchard', exact: true }),
+    page.getByRole('button', {
+      name: `Actions for ${product.shortLinkHost}/salt-orchard`,
+      exact: true,
+    }),
   ).toBeVisible();
 
   const account = await page.request.get(

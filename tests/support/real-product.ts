@@ -17,6 +17,8 @@ export interface RealProduct {
   origin: string;
   /** The short-link host. */
   shortLinkOrigin: string;
+  /** How the app shows the short-link host before a link's ending: `127.0.0.1:41507`. */
+  shortLinkHost: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export async function startRealProduct(name: string): Promise<RealProduct> {
   );
   return {
     ...origins,
+    shortLinkHost: new URL(origins.shortLinkOrigin).host,
     dataDir,
     async stop() {
       if (server.exitCode !== null) return;

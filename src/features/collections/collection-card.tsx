@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconPencil, IconTrash } from '@tabler/icons-react';
-import { collectionLinksLabel, withoutScheme } from './collection-form';
+import { collectionLinksLabel } from './collection-form';
+import { shortLinkLabel } from '@/lib/short-link';
 import { CollectionCover } from './collection-cover';
 import type { Collection, MosaicBook } from './collection-types';
 import { ButtonLink } from '@/components/button-link';
@@ -27,7 +28,7 @@ export function CollectionCard({
   onDelete,
   onActionIntent,
 }: CollectionCardProps) {
-  const alias = withoutScheme(collection.shortUrl);
+  const alias = shortLinkLabel(collection);
   return (
     <Card component="li" withBorder radius="md" padding="md">
       <Card.Section>

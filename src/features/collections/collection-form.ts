@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isApiError } from '@/api/api-error';
 import type { FormFailureSplit } from '@/api/form-failure';
 import { abbreviateNumber } from '@/lib/format-number';
+import { shortLinkLabel } from '@/lib/short-link';
 import { vanityCodeSchema } from '@/lib/validation-rules';
 
 export const COLLECTION_TITLE_MAX_LENGTH = 200;
@@ -146,25 +147,20 @@ export interface LinkChoice {
 
 /** Options for picking links: every link once, labelled by title and short link. */
 export function toLinkChoices(
-  links: readonly { id: string; title: string; domain: string; code: string }[],
+  links: readonly { id: string; title: string; shortUrl: string }[],
   selectedIds: readonly string[] = [],
 ): LinkChoice[] {
   const choices = new Map<string, LinkChoice>();
   for (const link of links) {
     if (choices.has(link.id)) continue;
     const title = link.title.trim() || 'Untitled link';
-    choices.set(link.id, { value: link.id, label: `${title} · ${link.domain}/${link.code}` });
+    choices.set(link.id, { value: link.id, label: `${title} · ${shortLinkLabel(link)}` });
   }
   // A picked link that is not among the loaded ones still needs an option to show as picked.
   for (const id of selectedIds) {
     if (!choices.has(id)) choices.set(id, { value: id, label: `Link ${id}` });
   }
   return [...choices.values()];
-}
-
-/** 'https://shelf.to/c/orchard-trilogy' → 'shelf.to/c/orchard-trilogy'. */
-export function withoutScheme(url: string): string {
-  return url.replace(/^[a-z][a-z\d+.-]*:\/\//i, '');
 }
 
 export function collectionCountLabel(count: number): string {

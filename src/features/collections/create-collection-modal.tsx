@@ -5,7 +5,8 @@ import { $api } from '@/api/query-client';
 import { FormActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
-import { emptyCollectionFormValues, withoutScheme } from './collection-form';
+import { emptyCollectionFormValues } from './collection-form';
+import { shortLinkLabel } from '@/lib/short-link';
 import { CollectionFormFields } from './collection-form-fields';
 import { useCollectionForm } from './use-collection-form';
 
@@ -40,7 +41,7 @@ function CreateCollectionForm({ onDone }: { onDone: () => void }) {
       notifications.show({
         color: 'teal',
         title: 'Collection created',
-        message: `${collection.title} is ready at ${withoutScheme(collection.shortUrl)}.`,
+        message: `${collection.title} is ready at ${shortLinkLabel(collection)}.`,
       });
       onDone();
     },

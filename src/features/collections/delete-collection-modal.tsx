@@ -6,7 +6,8 @@ import { ConfirmActions } from '@/components/form-actions';
 import { FormFailure } from '@/components/form-failure';
 import { StackedModal } from '@/components/stacked-modal';
 import { useFormFailure } from '@/components/use-form-failure';
-import { collectionLinksLabel, toFormFailure, withoutScheme } from './collection-form';
+import { collectionLinksLabel, toFormFailure } from './collection-form';
+import { shortLinkLabel } from '@/lib/short-link';
 import type { Collection } from './collection-types';
 
 interface DeleteCollectionModalProps {
@@ -73,7 +74,7 @@ function DeleteConfirmation({
     <Stack>
       <Text>
         <strong>{collection.title}</strong> will be deleted and its short link{' '}
-        <strong>{withoutScheme(collection.shortUrl)}</strong> will stop working.{' '}
+        <strong>{shortLinkLabel(collection)}</strong> will stop working.{' '}
         {keptLinksSentence(collection.linkIds.length)}
       </Text>
       <FormFailure title="The collection was not deleted" message={failure.message} />

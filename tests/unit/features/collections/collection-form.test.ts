@@ -13,7 +13,6 @@ import {
   moveLink,
   toFormFailure,
   toLinkChoices,
-  withoutScheme,
 } from '@/features/collections/collection-form';
 
 function issuesOf(schema: v.GenericSchema, values: unknown) {
@@ -233,17 +232,17 @@ describe('toFormFailure', () => {
 
 describe('toLinkChoices', () => {
   const links = [
-    { id: 'a', title: 'The Salt Orchard', domain: 'shelf.to', code: 'salt-orchard' },
-    { id: 'b', title: 'The Salt Orchard', domain: 'shelf.to', code: 'orchard-uk' },
-    { id: 'c', title: ' ', domain: 'shelf.to', code: 'x1' },
-    { id: 'a', title: 'The Salt Orchard', domain: 'shelf.to', code: 'salt-orchard' },
+    { id: 'a', title: 'The Salt Orchard', shortUrl: 'https://shelf.to/salt-orchard' },
+    { id: 'b', title: 'The Salt Orchard', shortUrl: 'https://shelf.to/orchard-uk' },
+    { id: 'c', title: ' ', shortUrl: 'http://127.0.0.1:3001/x1' },
+    { id: 'a', title: 'The Salt Orchard', shortUrl: 'https://shelf.to/salt-orchard' },
   ];
 
   test('labels each link once by title and short link', () => {
     expect(toLinkChoices(links)).toEqual([
       { value: 'a', label: 'The Salt Orchard · shelf.to/salt-orchard' },
       { value: 'b', label: 'The Salt Orchard · shelf.to/orchard-uk' },
-      { value: 'c', label: 'Untitled link · shelf.to/x1' },
+      { value: 'c', label: 'Untitled link · 127.0.0.1:3001/x1' },
     ]);
   });
 
@@ -253,11 +252,6 @@ describe('toLinkChoices', () => {
       { value: 'z', label: 'Link z' },
     ]);
   });
-});
-
-test('withoutScheme shows a short link as people say it', () => {
-  expect(withoutScheme('https://shelf.to/c/orchard-trilogy')).toBe('shelf.to/c/orchard-trilogy');
-  expect(withoutScheme('shelf.to/c/x')).toBe('shelf.to/c/x');
 });
 
 test('counts are abbreviated and agree in number', () => {
