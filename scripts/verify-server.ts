@@ -46,6 +46,8 @@ async function spawnServer(dataDir: string): Promise<ChildProcess> {
     SHORT_LINK_PORT: String(await freePort()),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // No load balancer to drain from: stopping the product need not wait.
+    DRAIN_SECONDS: '0',
   };
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repositoryRoot,

@@ -76,6 +76,8 @@ export async function startServerProcess(
       SHORT_LINK_PORT: String(shortLinkPort),
       DATA_DIR: data.dataDir,
       DATABASE_URL: data.databaseUrl,
+      // No load balancer to drain from: stopping the server need not wait.
+      DRAIN_SECONDS: '0',
       OUTBOX_DIR: undefined,
       SMTP_URL: undefined,
     },

@@ -906,6 +906,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the process is alive
+         * @description Designed here: answers 200 for as long as the process runs and can answer HTTP, even
+         *     while it drains before shutting down, and never touches the database. An orchestrator
+         *     restarts an instance whose liveness check fails. The short-link host answers the same
+         *     check at its own `/healthz`, which no link's ending can take. Neither check is rate
+         *     limited, logged per request or behind a session.
+         */
+        get: operations["checkLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the instance should be sent traffic
+         * @description Designed here: 200 once the database answers and its migrations are done (an instance
+         *     listens only after migrating), 503 while the database does not answer within a second,
+         *     and 503 from the moment the instance receives SIGTERM, for the `DRAIN_SECONDS` it then
+         *     keeps serving before its listeners close, so a load balancer stops sending it new
+         *     requests first. The short-link host answers the same check at its own `/readyz`.
+         */
+        get: operations["checkReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/affiliate-programs": {
         parameters: {
             query?: never;
@@ -1213,6 +1261,19 @@ export interface components {
             /** Format: int32 */
             statusCode?: number;
             errors?: components["schemas"]["ResponseError"][];
+        };
+        /** @description Designed here: the liveness check's reply. */
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
+        };
+        /**
+         * @description Designed here: the readiness check's reply. `ready` takes traffic; `draining` is
+         *     shutting down; `database-unavailable` cannot reach its database.
+         */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "draining" | "database-unavailable";
         };
         /**
          * @description Every error reply. Unlike the auth check's `responseStatus`, an error always carries
@@ -4257,6 +4318,70 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance is ready for traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ServerError"];
+            /** @description The instance should not be sent traffic, and why. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     listAffiliatePrograms: {

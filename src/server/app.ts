@@ -1,10 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps } from './deps';
 import { handlers } from './handlers';
 import { contractRoutes } from './http/contract-routes';
 import { answerErrorsWithProblems, apiEarlyErrorAnswers } from './http/error-handler';
 import { withRedactedRequests } from './http/log-redaction';
+import { echoRequestIds, requestIdLogLabel, requestIdOptions } from './http/request-ids';
 import { acceptOnlyOwnJsonRequests } from './http/request-guards';
 import type { Handlers } from './http/handler';
 import { acceptImageUploads } from './images/upload-body';
@@ -31,8 +32,11 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}): FastifyInstan
     logger: withRedactedRequests(options.logger),
     bodyLimit,
     trustProxy: deps.config.trustedProxies,
+    ...requestIdOptions,
+    logController: new LogController({ requestIdLogLabel }),
     ...apiEarlyErrorAnswers,
   });
+  echoRequestIds(app);
   answerErrorsWithProblems(app);
   acceptOnlyOwnJsonRequests(app);
   acceptImageUploads(app);

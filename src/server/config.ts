@@ -28,6 +28,11 @@ export interface Config {
   countryHeader: string;
   /** A MaxMind-format country database, asked when the headers name no country. */
   geoDatabasePath: string | undefined;
+  /**
+   * How long an instance told to stop (SIGTERM) keeps serving with its readiness check failing,
+   * so a load balancer has stopped sending it requests when its listeners close.
+   */
+  drainSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +133,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     shortLinkOrigin: origin('SHORT_LINK_ORIGIN', `http://${host}:${shortLinkPort}`),
     countryHeader,
     geoDatabasePath: read('GEO_DATABASE'),
+    drainSeconds: integer('DRAIN_SECONDS', 5, 300),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

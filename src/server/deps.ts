@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { ServiceState } from './health/service-state';
 import type { Mailer } from './mail/mailer';
 import type { ProductLookup } from './products/product-lookup';
 import type { LinkCache } from './smart-links/link-cache';
@@ -15,4 +16,6 @@ export interface AppDeps {
   linkCache: LinkCache;
   /** Books by ISBN or store page; buildApp makes one from `config` when none is given. */
   products?: ProductLookup;
+  /** Whether the instance is draining before shutdown; an app built without one never is. */
+  serviceState?: ServiceState;
 }

@@ -3,6 +3,7 @@ import { adminHandlers } from './admin/handlers';
 import { affiliateHandlers } from './affiliate/handlers';
 import { authHandlers } from './auth/handlers';
 import { collectionHandlers } from './collections/handlers';
+import { healthHandlers } from './health/handlers';
 import type { Handlers } from './http/handler';
 import { imageHandlers } from './images/handlers';
 import { linkIssueHandlers } from './link-issues/handlers';
@@ -22,4 +23,5 @@ export const handlers: Handlers = {
   ...linkIssueHandlers,
   ...linkHandlers,
   ...productHandlers,
+  ...healthHandlers,
 };

@@ -1,6 +1,8 @@
 // Runs the server: connects and migrates the store, builds the app and the short-link host,
 // listens, and on SIGTERM/SIGINT drains in-flight requests and buffered clicks before closing the
-// store. Clicks that cannot be written at shutdown (the database is unavailable) are kept in a
+// store. On SIGTERM it first fails its readiness checks for `DRAIN_SECONDS` while still serving,
+// so a load balancer stops sending it requests before the listeners close; SIGINT (Ctrl-C at a
+// terminal) and a second signal skip that wait. Clicks that cannot be written at shutdown (the database is unavailable) are kept in a
 // spill file in the data folder, which the next start writes before it serves. `src/server/main.ts` runs the API alone;
 // `./start.ts` runs the whole product, mounting the built web app beside it.
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,7 @@ import { ConfigError, readConfig, type Config } from './config';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { connectDatabase } from './db/database';
 import { seedDemoIfEmpty, type DemoSummary } from './db/seed/seed-demo';
+import { ServiceState } from './health/service-state';
 import {
   applyConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -84,9 +87,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ? await seedDemoIfEmpty(database.db, systemClock.now())
       : null;
   const linkCache = new LinkCache();
+  const serviceState = new ServiceState();
   const logger = { level: 'info' };
   const app = buildApp(
-    { db: database.db, mailer: createMailer(config), clock: systemClock, config, linkCache },
+    {
+      db: database.db,
+      mailer: createMailer(config),
+      clock: systemClock,
+      config,
+      linkCache,
+      serviceState,
+    },
     { apiPrefix: options.apiPrefix, logger },
   );
   if (replayedClicks > 0) {
@@ -106,6 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       clicks,
       salts: new VisitorSalts(database.db),
       findCountry,
+      serviceState,
     },
     { logger },
   );
@@ -125,10 +137,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       .then(() => dataDirLock?.release());
     return closing;
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      void close().then(() => process.exit(0));
-    });
-  }
+  let drained: NodeJS.Timeout | undefined;
+  const closeAndExit = () => {
+    clearTimeout(drained);
+    void close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', closeAndExit);
+  process.on('SIGTERM', () => {
+    if (serviceState.draining || config.drainSeconds === 0) {
+      closeAndExit();
+      return;
+    }
+    serviceState.startDraining();
+    app.log.info(`Draining: ready checks fail for ${config.drainSeconds} s before shutting down`);
+    drained = setTimeout(closeAndExit, config.drainSeconds * 1000);
+  });
   return { origin, shortLinkOrigin, demo, close };
 }

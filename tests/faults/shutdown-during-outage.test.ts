@@ -67,6 +67,8 @@ async function startServer(): Promise<ServerProcess> {
       SHORT_LINK_PORT: String(shortLinkPort),
       DATA_DIR: dataDir,
       DATABASE_URL: line.route(databaseUrl).href,
+      // No load balancer to drain from: SIGTERM goes straight to the shutdown under test.
+      DRAIN_SECONDS: '0',
     },
     stdio: 'ignore',
   });

@@ -44,6 +44,7 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
         SHORT_LINK_PORT: String(shortLinkPort),
         DATA_DIR: dataDir,
         DATABASE_URL: '',
+        DRAIN_SECONDS: '3',
       },
       stdio: 'ignore',
     });
@@ -60,7 +61,7 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('SIGTERM lets a request in flight finish and writes the buffered clicks, then the server exits cleanly', async () => {
+  test('SIGTERM fails the readiness checks while the server still serves, lets a request in flight finish and writes the buffered clicks, then the server exits cleanly', async () => {
     const followedAt = new Date();
     const followed = await fetch(`${shortLinkOrigin}/${demoLinkCode}`, {
       redirect: 'manual',
@@ -96,6 +97,14 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
 
     const reply = await inFlight;
     expect(reply.status).toBe(200);
+    // Still within the drain: both hosts say not to send more, alive, and still answer.
+    for (const host of [origin, shortLinkOrigin]) {
+      const readiness = await fetch(`${host}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toEqual({ status: 'draining' });
+      expect((await fetch(`${host}/healthz`)).status).toBe(200);
+    }
+    expect((await fetch(`${origin}/auth/session`)).status).toBe(200);
     expect(await exited).toBe(0);
     // The sign-in link the drained request asked for was written before the process ended.
     expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(1);

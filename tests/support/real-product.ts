@@ -34,6 +34,8 @@ export async function startRealProduct(name: string): Promise<RealProduct> {
       PORT: String(port),
       SHORT_LINK_PORT: String(shortLinkPort),
       DATA_DIR: dataDir,
+      // No load balancer to drain from: stopping the product need not wait.
+      DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,7 @@ import type {
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticateRequests, requireSession } from '../auth/request-auth';
 import type { AppDeps } from '../deps';
+import { probeOperations } from '../health/handlers';
 import { ApiProblem } from './api-problem';
 import { loadContract, type Contract } from './contract';
 import type { HandlerContext, Handlers, OperationId } from './handler';
@@ -128,6 +129,7 @@ function fitRouteToContract(
     operationId,
     acceptsImpersonation: headers?.properties?.['x-impersonate'] !== undefined,
   };
+  if (probeOperations.has(operationId)) route.logLevel = 'warn';
   const commaSeparated = contract.commaSeparatedQueryParameters.get(operationId) ?? [];
   route.preValidation = [
     ...hooks(route.preValidation),

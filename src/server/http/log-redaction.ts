@@ -38,6 +38,9 @@ function safeDecode(text: string): string {
   }
 }
 
+const secretFieldNames = ['token', 'password', 'secret', 'cookie', 'authorization', 'apiKey'];
+const secretLogPaths = secretFieldNames.flatMap((name) => [name, `*.${name}`, `*.*.${name}`]);
+
 /** What the request serializer reads: a Fastify request, or a request object logged by hand. */
 interface LoggedRequest {
   method: string;
@@ -67,5 +70,10 @@ export function withRedactedRequests(
 ): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+  return {
+    ...options,
+    serializers: { ...options.serializers, req: serializeRequest },
+    // A secret in an object logged by hand, one or two levels down, is never written either.
+    redact: { paths: secretLogPaths, censor: redactionMarker },
+  };
 }

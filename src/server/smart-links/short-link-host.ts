@@ -18,9 +18,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { unavailableRetryAfterSeconds } from '../http/api-problem';
+import { healthHandlers } from '../health/handlers';
+import type { ServiceState } from '../health/service-state';
 import { imageUrlOf } from '../images/image-urls';
 import { answerClientErrors } from '../http/error-handler';
 import { withRedactedRequests } from '../http/log-redaction';
+import { echoRequestIds, requestIdLogLabel, requestIdOptions } from '../http/request-ids';
 import { loadContract } from '../http/contract';
 import { lowerCaseHeaderNames } from '../http/contract-routes';
 import { bodySchemas, parameterSchemas } from '../http/schema-compilers';
@@ -64,6 +67,8 @@ export interface ShortLinkHostDeps extends Omit<ClickRecording, 'log'> {
   config: Config;
   links: LinkCache;
   findCountry: FindCountry;
+  /** Whether the instance is draining before shutdown; a host built without one never is. */
+  serviceState?: ServiceState;
 }
 
 type StoreChoice = NonNullable<
@@ -109,6 +114,7 @@ export function buildShortLinkHost(
 
   const host = Fastify({
     logger: withRedactedRequests(options.logger),
+    ...requestIdOptions,
     // No link has a code with a broken %-escape or over 100 characters.
     frameworkErrors: (_error, _request, reply) => {
       void sendPage(reply, 404, renderNotFoundPage(statusPage), sharedBriefly);
@@ -119,7 +125,7 @@ export function buildShortLinkHost(
     })),
     // Two log lines per redirect would cost a quarter of the host's throughput; failures and
     // lost clicks are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel }),
     bodyLimit: formBodyLimit,
     serverFactory: (handler) =>
       createServer((request, response) => {
@@ -127,6 +133,7 @@ export function buildShortLinkHost(
       }),
   });
   answerCachedRedirect = cachedRedirectAnswerer({ ...deps, log: host.log, visitorAddress });
+  echoRequestIds(host);
   void host.register(fastifyCookie);
   host.decorateRequest('clickToRecord', null);
   applyReaderPagePolicy(host, config.appOrigin);
@@ -336,6 +343,17 @@ export function buildShortLinkHost(
   host.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodySchemas : parameterSchemas).compile(schema),
   );
+  // The API's liveness and readiness checks, answered here too for the host's own load balancer.
+  // Their paths are reserved codes, so no link can take them.
+  for (const [path, operationId] of [
+    ['/healthz', 'checkLiveness'],
+    ['/readyz', 'checkReadiness'],
+  ] as const) {
+    host.get(path, async (_request, reply) => {
+      const answer = await healthHandlers[operationId]({}, { db, serviceState: deps.serviceState });
+      return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+    });
+  }
   void host.register(openapiGlue, {
     specification: contract.shortLinkDocument,
     addCookieSchema: true,
