@@ -6,6 +6,7 @@ import { contractRoutes } from './http/contract-routes';
 import { answerErrorsWithProblems, apiEarlyErrorAnswers } from './http/error-handler';
 import { withRedactedRequests } from './http/log-redaction';
 import { echoRequestIds, requestIdLogLabel, requestIdOptions } from './http/request-ids';
+import { measureRequests } from './http/request-metrics';
 import { acceptOnlyOwnJsonRequests } from './http/request-guards';
 import type { Handlers } from './http/handler';
 import { acceptImageUploads } from './images/upload-body';
@@ -37,6 +38,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}): FastifyInstan
     ...apiEarlyErrorAnswers,
   });
   echoRequestIds(app);
+  measureRequests(app, 'api');
   answerErrorsWithProblems(app);
   acceptOnlyOwnJsonRequests(app);
   acceptImageUploads(app);

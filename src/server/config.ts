@@ -33,6 +33,9 @@ export interface Config {
    * so a load balancer has stopped sending it requests when its listeners close.
    */
   drainSeconds: number;
+  /** Where Prometheus metrics are served; none when the port is not set. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +137,8 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     countryHeader,
     geoDatabasePath: read('GEO_DATABASE'),
     drainSeconds: integer('DRAIN_SECONDS', 5, 300),
+    metricsPort: read('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 65535),
+    metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -8,3 +8,4 @@ const server = await startServer({
   seedDemo: true,
 });
 console.info(`Shelflink API on ${server.origin}, short links on ${server.shortLinkOrigin}`);
+if (server.metricsOrigin) console.info(`Metrics on ${server.metricsOrigin}/metrics`);

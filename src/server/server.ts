@@ -15,6 +15,7 @@ import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-
 import { connectDatabase } from './db/database';
 import { seedDemoIfEmpty, type DemoSummary } from './db/seed/seed-demo';
 import { ServiceState } from './health/service-state';
+import { listenForScrapes, type MetricsServer } from './metrics/metrics-server';
 import {
   applyConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -41,6 +42,8 @@ export interface RunningServer {
   origin: string;
   /** Where the short-link host answers. */
   shortLinkOrigin: string;
+  /** Where Prometheus scrapes `/metrics`, when METRICS_PORT is set. */
+  metricsOrigin: string | undefined;
   /** What the demo seed wrote on this start, if it ran. */
   demo: DemoSummary | null;
   close(): Promise<void>;
@@ -127,11 +130,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     host: config.host,
   });
 
+  const metrics: MetricsServer | undefined =
+    config.metricsPort === undefined
+      ? undefined
+      : await listenForScrapes(config.metricsPort, config.metricsHost);
+
   let closing: Promise<void> | undefined;
   const close = () => {
     // Stops taking connections and waits for the requests in flight, writes the clicks still
     // buffered, then closes the store.
-    closing ??= Promise.all([app.close(), shortLinkHost.close()])
+    closing ??= Promise.all([app.close(), shortLinkHost.close(), metrics?.close()])
       .then(() => clicks.close())
       .then(() => database.close())
       .then(() => dataDirLock?.release());
@@ -152,5 +160,5 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.log.info(`Draining: ready checks fail for ${config.drainSeconds} s before shutting down`);
     drained = setTimeout(closeAndExit, config.drainSeconds * 1000);
   });
-  return { origin, shortLinkOrigin, demo, close };
+  return { origin, shortLinkOrigin, metricsOrigin: metrics?.origin, demo, close };
 }

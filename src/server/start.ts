@@ -52,6 +52,6 @@ ${server.demo?.authorEmail ?? DEMO_AUTHOR_EMAIL} (or ${server.demo?.adminEmail ?
 console.info(`
 Shelflink is running on ${server.origin}, with ${store}.
 Short links open on ${server.shortLinkOrigin}.
-${demo}Sign in at ${server.origin}/login${demoAccounts}.
+${server.metricsOrigin ? `Metrics are served on ${server.metricsOrigin}/metrics.\n` : ''}${demo}Sign in at ${server.origin}/login${demoAccounts}.
 Sign-in links are printed here and kept in ${mailbox}.
 `);

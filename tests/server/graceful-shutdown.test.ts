@@ -16,6 +16,7 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
   let server: ChildProcess;
   let origin: string;
   let shortLinkOrigin: string;
+  let metricsOrigin: string;
   let dataDir: string;
   let exited: Promise<number | null>;
 
@@ -37,6 +38,8 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
     const shortLinkPort = await freePort();
     origin = `http://127.0.0.1:${port}`;
     shortLinkOrigin = `http://127.0.0.1:${shortLinkPort}`;
+    const metricsPort = await freePort();
+    metricsOrigin = `http://127.0.0.1:${metricsPort}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
         ...process.env,
@@ -45,6 +48,7 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         DRAIN_SECONDS: '3',
+        METRICS_PORT: String(metricsPort),
       },
       stdio: 'ignore',
     });
@@ -68,6 +72,9 @@ describe.skipIf(process.env.DATABASE_URL)('shutting down', () => {
       headers: { 'user-agent': readerUserAgent },
     });
     expect(followed.status).toBe(302);
+    // The operator's own listener counts the redirect.
+    const metrics = await (await fetch(`${metricsOrigin}/metrics`)).text();
+    expect(metrics).toMatch(/^shelflink_redirects_total\{path="[a-z]+"\} 1$/m);
     const body = JSON.stringify({ email: 'odile.brandt@shelflink.test' });
     const inFlight = new Promise<{ status: number | undefined; text: string }>(
       (resolve, reject) => {

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { projectFile } from '../project-files';
 import pg from 'pg';
 import * as schema from './schema';
+import { trackDatabasePool } from '../metrics/metrics';
 
 /** The same queries run on embedded PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,10 +58,14 @@ export function postgresConnection(connectionString: string): DatabaseConnection
     releaseWhenBeginFails(client);
   });
   const db = drizzleNodePostgres({ client: pool, schema });
+  const untrackPool = trackDatabasePool(pool);
   return {
     db,
     migrate: () => migrateUnderLock(pool),
-    close: () => pool.end(),
+    close: () => {
+      untrackPool();
+      return pool.end();
+    },
   };
 }
 

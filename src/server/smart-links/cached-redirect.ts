@@ -17,6 +17,7 @@ import {
   type ClickRecording,
 } from './link-redirect';
 import type { FindCountry } from './visitor-country';
+import { redirects } from '../metrics/metrics';
 
 export interface CachedRedirectDeps extends ClickRecording {
   links: LinkCache;
@@ -75,6 +76,7 @@ export function cachedRedirectAnswerer(
       return false;
     }
     response.writeHead(302, { ...redirectHeaders(redirect.location), 'content-length': 0 }).end();
+    redirects.inc({ path: 'memory' });
     recordClick(deps, { method: 'GET', headers: request.headers, ip }, redirect.click);
     return true;
   };

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/database';
 import type { ClickRecord } from './click-facts';
 import { storeClicks, vacuumClickRollups, type CountedClicks } from './click-store';
+import { clicks, trackHeldClicks } from '../metrics/metrics';
 
 /** The part of a pino logger the recorder uses. */
 /** How long close waits for a write already under way, however short its own deadline. */
@@ -84,6 +85,7 @@ export class ClickRecorder {
   private readonly spillFile: string | undefined;
   private readonly closeWaitMs: number;
   private readonly flushIntervalMs: number;
+  private readonly untrackHeldClicks: () => void;
 
   constructor(options: ClickRecorderOptions) {
     this.db = options.db;
@@ -95,6 +97,7 @@ export class ClickRecorder {
     this.maxBuffered = options.maxBuffered ?? 100_000;
     this.vacuumEveryBatches = options.vacuumEveryBatches ?? 100;
     this.timer = setInterval(() => void this.flush(), this.flushIntervalMs);
+    this.untrackHeldClicks = trackHeldClicks(() => this.buffered);
     this.timer.unref();
   }
 
@@ -117,13 +120,16 @@ export class ClickRecorder {
     const row = this.open.get(key);
     if (row) {
       row.count += 1;
+      clicks.inc({ outcome: 'buffered' });
       return;
     }
     if (this.open.size + this.unwritten.length >= this.maxBuffered) {
       this.droppedTotal += 1;
       this.droppedUnlogged += 1;
+      clicks.inc({ outcome: 'dropped' });
       return;
     }
+    clicks.inc({ outcome: 'buffered' });
     this.open.set(key, { ...click, count: 1 });
     if (this.open.size >= this.batchSize && !this.failing) void this.flush();
   }
@@ -165,6 +171,7 @@ export class ClickRecorder {
    */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.untrackHeldClicks();
     const deadline = performance.now() + this.closeWaitMs;
     await Promise.race([Promise.all(this.pending), sleep(this.closeWaitMs)]);
     const remaining = () => Math.max(0, deadline - performance.now());
@@ -209,6 +216,10 @@ export class ClickRecorder {
         return;
       }
       this.failing = false;
+      clicks.inc(
+        { outcome: 'stored' },
+        batch.reduce((sum, row) => sum + row.count, 0),
+      );
       this.unwritten.splice(0, batch.length);
       await this.vacuumWhenDue();
     }

@@ -11,6 +11,7 @@ import { links } from '../db/schema';
 import { isWebProtocol } from '../links/destinations';
 import { atDomainAndCode } from '../links/link-records';
 import type { SavedAffiliateToken } from './affiliate-tags';
+import { linkCacheInvalidations, linkCacheLookups } from '../metrics/metrics';
 
 export interface ShortLink {
   id: string;
@@ -86,6 +87,7 @@ export class LinkCache {
   async find(db: Database, domain: string, code: string, now: Date): Promise<ShortLink | null> {
     const cached = this.peek(domain, code, now);
     if (cached !== undefined) return cached;
+    linkCacheLookups.inc({ result: 'miss' });
     const key = cacheKey(domain, code);
     let link;
     try {
@@ -108,6 +110,7 @@ export class LinkCache {
     const key = cacheKey(domain, code);
     const cached = this.entries.get(key);
     if (!cached || cached.expiresAt <= now.getTime()) return undefined;
+    linkCacheLookups.inc({ result: 'hit' });
     // Re-inserted, so the map's order stays least recently used first.
     this.entries.delete(key);
     this.entries.set(key, cached);
@@ -116,11 +119,13 @@ export class LinkCache {
 
   /** After a link is created, changed, claimed, disabled or deleted. */
   forgetLink(domain: string, code: string): void {
+    linkCacheInvalidations.inc({ scope: 'link' });
     this.entries.delete(cacheKey(domain, code));
   }
 
   /** After an author's affiliate tokens change: every cached link of theirs carries them. */
   forgetOwner(ownerId: number): void {
+    linkCacheInvalidations.inc({ scope: 'owner' });
     for (const [key, { link }] of this.entries) {
       if (link?.ownerId === ownerId) this.entries.delete(key);
     }

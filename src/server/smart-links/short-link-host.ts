@@ -24,6 +24,8 @@ import { imageUrlOf } from '../images/image-urls';
 import { answerClientErrors } from '../http/error-handler';
 import { withRedactedRequests } from '../http/log-redaction';
 import { echoRequestIds, requestIdLogLabel, requestIdOptions } from '../http/request-ids';
+import { measureRequests } from '../http/request-metrics';
+import { redirects } from '../metrics/metrics';
 import { loadContract } from '../http/contract';
 import { lowerCaseHeaderNames } from '../http/contract-routes';
 import { bodySchemas, parameterSchemas } from '../http/schema-compilers';
@@ -98,6 +100,7 @@ function redirect(
   click: ClickToRecord,
 ): FastifyReply {
   request.clickToRecord = click;
+  redirects.inc({ path: 'router' });
   return reply.code(status).headers(redirectHeaders(to)).send();
 }
 
@@ -134,6 +137,7 @@ export function buildShortLinkHost(
   });
   answerCachedRedirect = cachedRedirectAnswerer({ ...deps, log: host.log, visitorAddress });
   echoRequestIds(host);
+  measureRequests(host, 'short-links');
   void host.register(fastifyCookie);
   host.decorateRequest('clickToRecord', null);
   applyReaderPagePolicy(host, config.appOrigin);
