@@ -1831,6 +1831,11 @@ export interface components {
         ShortLinkMetadata: {
             domain: components["schemas"]["Domain"];
             code: components["schemas"]["Code"];
+            /**
+             * Format: uri
+             * @description Designed here: the link's address on the short-link host, as readers open it.
+             */
+            shortUrl: string;
             url: components["schemas"]["StoredDestinationUrl"];
             title: string;
             author: string;

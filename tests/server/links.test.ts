@@ -534,6 +534,7 @@ describe("a short link's public metadata", () => {
     expect(reply.json()).toEqual({
       domain: 'shelf.to',
       code: 'salt-orchard',
+      shortUrl: 'https://shelf.to/salt-orchard',
       url: saltOrchardOnAppleBooks,
       title: 'The Salt Orchard',
       author: 'Maya Okafor',

@@ -15,15 +15,22 @@ async function signedIn() {
   return sessionCookieOf(await signIn(testApp(), 'maya.okafor@example.com'));
 }
 
-/** Every API operation whose body the contract requires, with its path parameters filled in. */
+/**
+ * Every API operation whose body the contract requires, with its path parameters filled in and
+ * what it answers without one: a JSON body, or for the cover upload, one of the image files.
+ */
 function operationsRequiringBodies() {
   const { document, operationsRequiringBodies: required } = loadContract();
   return Object.entries(document.paths).flatMap(([path, item]) =>
     (['post', 'put', 'patch', 'delete'] as const).flatMap((method) => {
       const operationId = item[method]?.operationId;
-      if (operationId === undefined || !required.has(operationId)) return [];
+      const mediaTypes = operationId === undefined ? undefined : required.get(operationId);
+      if (operationId === undefined || mediaTypes === undefined) return [];
       const url = path.replaceAll(/\{[^}]+\}/g, 'abc');
-      return [{ operationId, method: method.toUpperCase() as 'POST', url }];
+      const message = mediaTypes.includes('application/json')
+        ? 'This request needs a JSON body, sent with Content-Type: application/json.'
+        : 'This request needs a file, sent with Content-Type: image/png, image/jpeg or image/webp.';
+      return [{ operationId, method: method.toUpperCase() as 'POST', url, message }];
     }),
   );
 }
@@ -40,17 +47,14 @@ function isErrorResponse(body: unknown): boolean {
 describe('a request without its body', () => {
   test.each(operationsRequiringBodies())(
     '$operationId answers 400 without a body or Content-Type',
-    async ({ method, url }) => {
+    async ({ method, url, message }) => {
       const cookie = await signedIn();
 
       const reply = await testApp().app.inject({ method, url, headers: { cookie } });
 
       expect(reply.statusCode).toBe(400);
       expect(reply.json()).toMatchObject({
-        responseStatus: {
-          errorCode: 'ValidationException',
-          message: 'This request needs a JSON body, sent with Content-Type: application/json.',
-        },
+        responseStatus: { errorCode: 'ValidationException', message },
       });
     },
   );

@@ -28,6 +28,7 @@ import { SuccessAlert } from '@/components/success-alert';
 import { useFormFailure } from '@/components/use-form-failure';
 import { emailFieldProps } from '@/lib/validation-rules';
 import { isWebAddress } from '@/lib/web-address';
+import { shortLinkLabel } from '@/lib/short-link';
 import {
   emptyReportLinkIssueValues,
   ISSUE_DETAILS_MAX_LENGTH,
@@ -54,7 +55,7 @@ export function ReportLinkPage() {
         <Stack gap={4}>
           <Title order={1}>Report a problem with a link</Title>
           <Text c="dimmed">
-            Tell us what went wrong when you opened {link.domain}/{link.code}. We check every report
+            Tell us what went wrong when you opened {shortLinkLabel(link)}. We check every report
             and fix the link for everyone.
           </Text>
         </Stack>
@@ -86,7 +87,7 @@ function LinkSummary({ link }: { link: ShortLinkMetadata }) {
           </Text>
           {link.author && <Text c="dimmed">by {link.author}</Text>}
           <Text size="sm">
-            {link.domain}/{link.code}
+            {shortLinkLabel(link)}
             {link.retailer && ` leads to ${link.retailer}`}
           </Text>
           {isWebAddress(link.url) ? (

@@ -131,10 +131,11 @@ function fitRouteToContract(
   };
   if (probeOperations.has(operationId)) route.logLevel = 'warn';
   const commaSeparated = contract.commaSeparatedQueryParameters.get(operationId) ?? [];
+  const bodyMediaTypes = contract.operationsRequiringBodies.get(operationId);
   route.preValidation = [
     ...hooks(route.preValidation),
     ...(commaSeparated.length > 0 ? [splitCommaSeparated(commaSeparated)] : []),
-    ...(contract.operationsRequiringBodies.has(operationId) ? [requireBody] : []),
+    ...(bodyMediaTypes === undefined ? [] : [requireBody(bodyMediaTypes)]),
     refuseUnstorableText,
     keepIntegersDecimal({
       params: integerParameters(schema.params),

@@ -15,7 +15,7 @@ type Reference = { $ref: string };
 interface Operation {
   operationId?: string;
   parameters?: (Parameter | Reference)[];
-  requestBody?: { required?: boolean };
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
 }
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -81,7 +81,8 @@ export interface Contract {
   /** Array query parameters sent as one comma-separated value (`explode: false`), by operation. */
   commaSeparatedQueryParameters: ReadonlyMap<string, readonly string[]>;
   /** The operations whose request body is required. */
-  operationsRequiringBodies: ReadonlySet<string>;
+  /** The operations whose body is required, with the media types each takes. */
+  operationsRequiringBodies: ReadonlyMap<string, readonly string[]>;
   /** Every header parameter's name as the contract spells it, by its lower-cased name. */
   headerNames: ReadonlyMap<string, string>;
 }
@@ -125,11 +126,11 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   );
 }
 
-function operationsRequiringBodies(document: OpenApiDocument): Set<string> {
-  return new Set(
+function operationsRequiringBodies(document: OpenApiDocument): Map<string, string[]> {
+  return new Map(
     operationsOf(document).flatMap((operation) =>
       operation.requestBody?.required === true && operation.operationId !== undefined
-        ? [operation.operationId]
+        ? [[operation.operationId, Object.keys(operation.requestBody.content ?? {})] as const]
         : [],
     ),
   );

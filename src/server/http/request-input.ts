@@ -31,17 +31,29 @@ export const refuseBrokenQueryEscapes: onRequestHookHandler = (request, _reply, 
   done();
 };
 
+/** What a request without its required body is told: what to send, with which Content-Type. */
+export function missingBodyMessage(mediaTypes: readonly string[]): string {
+  if (mediaTypes.every((mediaType) => mediaType === 'application/json')) {
+    return 'This request needs a JSON body, sent with Content-Type: application/json.';
+  }
+  const listed =
+    mediaTypes.length === 1
+      ? mediaTypes[0]
+      : `${mediaTypes.slice(0, -1).join(', ')} or ${mediaTypes.at(-1) ?? ''}`;
+  return `This request needs a file, sent with Content-Type: ${listed ?? ''}.`;
+}
+
 /** A required body left out, with or without its Content-Type, is the client's mistake: 400. */
-export const requireBody: preValidationHookHandler = (request, _reply, done) => {
-  done(
-    request.body === undefined || request.body === null
-      ? ApiProblem.invalid(
-          [],
-          'This request needs a JSON body, sent with Content-Type: application/json.',
-        )
-      : undefined,
-  );
-};
+export function requireBody(mediaTypes: readonly string[]): preValidationHookHandler {
+  const message = missingBodyMessage(mediaTypes);
+  return (request, _reply, done) => {
+    done(
+      request.body === undefined || request.body === null
+        ? ApiProblem.invalid([], message)
+        : undefined,
+    );
+  };
+}
 
 /**
  * PostgreSQL stores neither U+0000 nor half of a surrogate pair (in text or in jsonb), and a lone

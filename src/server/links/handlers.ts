@@ -140,11 +140,15 @@ export const linkHandlers = {
     return { status: 200, body: { isAvailable: !isTaken, shortUrl } };
   },
 
-  async getShortLinkMetadata({ query }, { db, clock }) {
+  async getShortLinkMetadata({ query }, { db, clock, config }) {
     const link = await findLiveLink(db, query.domain, query.code, clock.now());
     if (!link) throw ApiProblem.notFound();
     const { domain, code, url, title, author, coverImageUrl, retailer } = link;
-    return { status: 200, body: { domain, code, url, title, author, coverImageUrl, retailer } };
+    const shortUrl = shortUrlOf(config.shortLinkOrigin, code);
+    return {
+      status: 200,
+      body: { domain, code, shortUrl, url, title, author, coverImageUrl, retailer },
+    };
   },
 
   async signup({ body, ip }, deps) {
